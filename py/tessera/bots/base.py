@@ -1,0 +1,101 @@
+"""The bot interface: a search is a generator, so it can run in slices.
+
+``Bot.search(game)`` does its work in small steps and ``yield``s between
+them (every few hundred microseconds); its return value is the move.  The
+command line drives it to the end in one go (``choose``); the browser
+drives it with ``choose_async``, which hands control back to the page with
+``await asyncio.sleep(0)`` whenever a slice has run for ``slice_ms``, so no
+main-thread task runs much past 25 ms while the bot thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator
+
+from ..core.game import Game, Move
+
+Search = Generator[None, None, Move]
+
+
+class Bot(ABC):
+    """A seeded player; ``movetime_ms`` bounds one move's thinking."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0, movetime_ms: int = 1000, **params: Any) -> None:
+        self.seed = seed
+        self.movetime_ms = movetime_ms
+        self.params = params
+
+    @abstractmethod
+    def search(self, game: Game) -> Search:
+        """Yield between steps of work; return the chosen move.
+
+        ``game`` is the bot's own copy: the search may push and pop on it but
+        must leave it as it found it.
+        """
+
+    def choose(self, game: Game) -> Move:
+        """Run the whole search at once (command line, tests)."""
+        search = self.search(game.copy())
+        try:
+            while True:
+                next(search)
+        except StopIteration as stop:
+            return stop.value
+
+
+async def choose_async(bot: Bot, game: Game, slice_ms: float = 20.0,
+                       cancelled: Callable[[], bool] = lambda: False) -> Move | None:
+    """Run a search in slices, yielding to the event loop between them.
+
+    Returns ``None`` if ``cancelled()`` turns true (the position was taken
+    back or replaced while the bot thought).
+    """
+    search = bot.search(game.copy())
+    slice_s = slice_ms / 1000.0
+    started = time.perf_counter()
+    try:
+        while True:
+            next(search)
+            if time.perf_counter() - started >= slice_s:
+                await asyncio.sleep(0)
+                if cancelled():
+                    search.close()
+                    return None
+                started = time.perf_counter()
+    except StopIteration as stop:
+        return None if cancelled() else stop.value
+
+
+def position_token(game: Game) -> tuple[str, int, str]:
+    """What identifies the position a bot was asked about.
+
+    The session takes a token before starting a search and applies the
+    answer only if ``position_token(current_game) == token``: an undo, a new
+    game or a loaded record in the meantime makes the answer stale (the
+    "state version" check of boardgame.io).  The ply is part of the token so
+    that a position reached again by other moves still counts as new.
+    """
+    return (game.game_id, game.ply, game.position())
+
+
+def is_fresh(game: Game, token: tuple[str, int, str], move: Move | None) -> bool:
+    """True if ``move`` answers ``token`` and is legal in ``game`` now."""
+    if move is None or position_token(game) != token:
+        return False
+    return not game.is_over() and game.is_legal(move)
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A named strength the app offers: which bot, its settings, its time."""
+
+    key: str                 # "easy", "medium", "hard" ... (catalog: bot.level.<key>)
+    bot: str                 # a name in tessera.bots.registry
+    movetime_ms: int
+    params: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""The shared core every game plugs into (standard library only)."""

@@ -1,0 +1,61 @@
+"""The list of games, in the order the home screen shows them.
+
+Games register lazily by module path so that importing the registry does
+not import every engine (page start-up time matters in the browser).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from .game import Game, GameError
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    game_id: str
+    num_players: int
+    module: str | None
+    """Module whose ``GAME`` attribute is the Game subclass; None: coming soon."""
+
+    @property
+    def available(self) -> bool:
+        return self.module is not None
+
+    @property
+    def title_key(self) -> str:
+        return f"game.{self.game_id}.title"
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry("quadrature", 2, "tessera.games.quadrature"),
+    GameEntry("dots", 2, None),
+    GameEntry("corners", 2, None),
+    GameEntry("abatis", 1, None),
+    GameEntry("quadrotone", 2, None),
+)
+
+
+class UnknownGameError(GameError):
+    """A record or command named a game this build does not have."""
+
+
+def entry(game_id: str) -> GameEntry:
+    for game in GAMES:
+        if game.game_id == game_id:
+            return game
+    known = ", ".join(g.game_id for g in GAMES)
+    raise UnknownGameError(f"unknown game {game_id!r} (known: {known})")
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The engine class for ``game_id``; raises if unknown or not built yet."""
+    game = entry(game_id)
+    if game.module is None:
+        raise UnknownGameError(f"the game {game_id!r} is not available yet")
+    return importlib.import_module(game.module).GAME
+
+
+def available_ids() -> list[str]:
+    return [g.game_id for g in GAMES if g.available]
