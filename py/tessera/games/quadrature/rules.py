@@ -237,7 +237,8 @@ class Quadrature(Game):
     # ----- moves -------------------------------------------------------------
     def legal_moves(self) -> list[QMove]:
         if self._legal_cache is None:
-            self._legal_cache = [] if self._terminal_before_moves() else self._generate()
+            over = self._terminal_before_moves() is not None or self.total_ply >= PLY_LIMIT
+            self._legal_cache = [] if over else self._generate()
         return list(self._legal_cache)
 
     def _generate(self) -> list[QMove]:
@@ -348,10 +349,14 @@ class Quadrature(Game):
         if self._outcome_cache is not None and self._outcome_cache[0] == ply:
             return self._outcome_cache[1]
         result = self._terminal_before_moves()
-        if result is None and not self.legal_moves():
-            result = Outcome(1 - self._to_move, "no_moves")
-        if result is None and self.total_ply >= PLY_LIMIT:
-            result = Outcome(None, "ply_limit")
+        if result is None:
+            at_limit = self.total_ply >= PLY_LIMIT
+            # At the limit legal_moves() is empty, yet "no legal move loses"
+            # is checked first, so look at the moves the rules would allow.
+            if not (self._generate() if at_limit else self.legal_moves()):
+                result = Outcome(1 - self._to_move, "no_moves")
+            elif at_limit:
+                result = Outcome(None, "ply_limit")
         self._outcome_cache = (ply, result)
         return result
 
