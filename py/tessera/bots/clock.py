@@ -1,0 +1,38 @@
+"""Time and node budgets shared by the bots.
+
+A bot's search stops at whichever comes first: its ``movetime_ms`` of wall
+time (0 or less: no time limit) or its node/iteration limit (0: none).  Tests
+use only the limits, so their results never depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+class Budget:
+    """Wall-clock deadline plus an optional work limit, checked cheaply."""
+
+    __slots__ = ("deadline", "max_work", "work", "started")
+
+    def __init__(self, movetime_ms: float, max_work: int = 0) -> None:
+        self.started = time.perf_counter()
+        self.deadline = self.started + movetime_ms / 1000.0 if movetime_ms and movetime_ms > 0 else float("inf")
+        self.max_work = max_work if max_work and max_work > 0 else 0
+        self.work = 0
+
+    def spent(self) -> bool:
+        """True once the time or the work limit is used up."""
+        if self.max_work and self.work >= self.max_work:
+            return True
+        return time.perf_counter() >= self.deadline
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self.started) * 1000.0
+
+
+def terminal_value(winner: int | None, player: int) -> float:
+    """+1 if ``player`` won, -1 if they lost, 0 for a draw."""
+    if winner is None:
+        return 0.0
+    return 1.0 if winner == player else -1.0

@@ -1,0 +1,116 @@
+"""Bot names, bot specs (``alphabeta:max_depth=2``) and game levels.
+
+A level key (``hard``) belongs to a game and lives in that game's
+``levels.py`` as ``LEVELS``; a bot name (``mcts``) works for every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..core.registry import entry
+from .alphabeta import AlphaBetaBot
+from .base import Bot, BotLevel
+from .greedy import GreedyBot
+from .mcts import MctsBot
+from .random_bot import RandomBot
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "alphabeta": AlphaBetaBot,
+    "mcts": MctsBot,
+}
+
+
+class BotSpecError(ValueError):
+    """A bot name, level or parameter that cannot be used."""
+
+
+def make_bot(name: str, seed: int = 0, movetime_ms: int = 1000, **params: Any) -> Bot:
+    """A new bot of the named kind; unknown names raise ``BotSpecError``."""
+    cls = BOTS.get(name)
+    if cls is None:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    allowed = getattr(cls, "param_names", None)
+    unknown = sorted(set(params) - set(allowed)) if allowed is not None else []
+    if unknown:
+        known = ", ".join(allowed) or "none"
+        raise BotSpecError(f"bot {name!r} has no parameter {unknown[0]!r} (parameters: {known})")
+    try:
+        return cls(seed=seed, movetime_ms=movetime_ms, **params)
+    except (TypeError, ValueError) as error:
+        raise BotSpecError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def levels_for(game_id: str) -> tuple[BotLevel, ...]:
+    """The game's named levels, weakest first; empty if it has none."""
+    module_name = entry(game_id).module
+    if module_name is None:
+        return ()
+    try:
+        module = importlib.import_module(module_name + ".levels")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(module, "LEVELS", ()))
+
+
+def level(game_id: str, key: str) -> BotLevel:
+    for candidate in levels_for(game_id):
+        if candidate.key == key:
+            return candidate
+    known = ", ".join(lv.key for lv in levels_for(game_id)) or "none"
+    raise BotSpecError(f"unknown level {key!r} for {game_id} (levels: {known})")
+
+
+def make_level_bot(level_: BotLevel, seed: int = 0, movetime_ms: int | None = None) -> Bot:
+    """The bot a level describes; ``movetime_ms`` overrides the level's time."""
+    time_ms = level_.movetime_ms if movetime_ms is None else movetime_ms
+    return make_bot(level_.bot, seed, time_ms, **level_.params)
+
+
+def _parse_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"alphabeta:max_depth=2,max_nodes=500"`` -> ("alphabeta", {...})."""
+    name, _, rest = spec.partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise BotSpecError(f"bad bot parameter {item!r} in {spec!r} (expected key=value)")
+        params[key.strip()] = _parse_value(value.strip())
+    return name.strip(), params
+
+
+DEFAULT_MOVETIME_MS = 1000
+
+
+def bot_from_spec(game_id: str, spec: str, seed: int = 0, movetime_ms: int | None = None,
+                  time_scale: float = 1.0) -> Bot:
+    """A level key of the game or a bot spec (``name:key=value,...``).
+
+    ``movetime_ms`` (when given) replaces the level's or the default time;
+    otherwise that time is multiplied by ``time_scale`` (the command line's
+    match runs levels at 1/3 of their app time, since CPython is about three
+    times faster than the browser's Pyodide).
+    """
+    name, params = parse_spec(spec)
+    if name in BOTS:
+        base_ms, bot_name, merged = DEFAULT_MOVETIME_MS, name, params
+    else:
+        chosen = level(game_id, name)
+        base_ms, bot_name, merged = chosen.movetime_ms, chosen.bot, {**chosen.params, **params}
+    time_ms = movetime_ms if movetime_ms is not None else max(1, round(base_ms * time_scale))
+    return make_bot(bot_name, seed, time_ms, **merged)

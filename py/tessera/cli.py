@@ -1,0 +1,354 @@
+"""The command line: replay and render records, perft, bot matches, benchmarks.
+
+Every command is a function of its parsed arguments that writes to the
+streams it is given, so tests call ``main([...])`` in the same process (also
+under Pyodide).  Errors in the input exit with status 2 and one line on
+stderr that says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from .core import registry
+from .core.game import Game, GameError
+from .core.record import Record, RecordError
+
+EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+# ----- reading records -----------------------------------------------------------
+RecordLoader = Callable[[str], Record]
+
+RECORD_LOADERS: dict[str, RecordLoader] = {
+    ".json": Record.loads,
+    ".tessera": Record.loads,
+}
+"""Readers by file suffix.  SGF readers (Quadrature GM[15], Dots GM[40])
+register here as ``.sgf`` when they exist; unknown suffixes and stdin are
+read as tessera/1 JSON."""
+
+
+def register_loader(suffix: str, loader: RecordLoader) -> None:
+    RECORD_LOADERS[suffix.lower()] = loader
+
+
+def load_record(path: str, stdin: TextIO | None = None) -> Record:
+    """A record from a file (by suffix) or from stdin for ``-``."""
+    if path == "-":
+        text = (stdin or sys.stdin).read()
+        return Record.loads(text)
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not UTF-8 text") from None
+    loader = RECORD_LOADERS.get(file.suffix.lower(), Record.loads)
+    return loader(text)
+
+
+def _replayed(record: Record, ply: int | None) -> Game:
+    if ply is not None and ply < 0:
+        raise CliError("--ply must be 0 or more")
+    return record.replay(ply)
+
+
+def _outcome(record: Record, game: Game, ply: int | None):
+    """The rules' ending, or the record's result once all moves are played."""
+    outcome = game.outcome()
+    if outcome is None and (ply is None or ply >= len(record.moves)):
+        outcome = record.result
+    return outcome
+
+
+def _seat(game: Game, player: int | None) -> str:
+    if player is None:
+        return "nobody"
+    names = game.seat_names
+    return names[player] if 0 <= player < len(names) else str(player)
+
+
+# ----- replay --------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    record = load_record(args.record)
+    game = _replayed(record, args.ply)
+    outcome = _outcome(record, game, args.ply)
+    legal = [] if outcome is not None else game.sorted_legal_texts()
+    if args.json:
+        data = {
+            "position": game.position(),
+            "to_move": game.to_move,
+            "scores": list(game.scores()),
+            "outcome": outcome.to_json() if outcome else None,
+            "legal_moves": legal,
+            "ply": game.ply,
+        }
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    ascii_board = getattr(game, "ascii", None)
+    if callable(ascii_board):
+        out.write(ascii_board() + "\n")
+    out.write(f"position: {game.position()}\n")
+    out.write(f"ply: {game.ply} of {len(record.moves)}\n")
+    out.write(f"to move: {_seat(game, game.to_move)}\n")
+    scores = ", ".join(f"{_seat(game, i)} {s}" for i, s in enumerate(game.scores()))
+    out.write(f"scores: {scores}\n")
+    if outcome is None:
+        out.write("outcome: none (the game goes on)\n")
+    elif outcome.winner is None:
+        out.write(f"outcome: draw ({outcome.reason})\n")
+    else:
+        out.write(f"outcome: {_seat(game, outcome.winner)} wins ({outcome.reason})\n")
+    out.write(f"legal moves ({len(legal)}): {' '.join(legal)}\n")
+    return EXIT_OK
+
+
+# ----- perft ---------------------------------------------------------------------
+def perft(game: Game, depth: int) -> int:
+    """Leaf positions at ``depth`` plies (ended games count as leaves)."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        game.push_unchecked(move)
+        total += perft(game, depth - 1)
+        game.pop()
+    return total
+
+
+def cmd_perft(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.depth < 0:
+        raise CliError("depth must be 0 or more")
+    cls = registry.game_class(args.game)
+    game = cls(setup=args.setup)
+    if args.divide and args.depth > 0:
+        total = 0
+        for move in sorted(game.legal_moves(), key=game.move_text):
+            text = game.move_text(move)
+            game.push_unchecked(move)
+            count = perft(game, args.depth - 1)
+            game.pop()
+            total += count
+            out.write(f"{text}: {count}\n")
+        out.write(f"total: {total}\n")
+    else:
+        out.write(f"{perft(game, args.depth)}\n")
+    return EXIT_OK
+
+
+# ----- match ---------------------------------------------------------------------
+def play_game(game: Game, bots: list[Any]) -> Game:
+    """Let ``bots[seat]`` move until the game ends; returns the game."""
+    while game.outcome() is None:
+        move = bots[game.to_move].choose(game)
+        if move is None:
+            break
+        game.push(move)
+    return game
+
+
+def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .bots.registry import BotSpecError, bot_from_spec
+    from .core.stats import stats_from_results
+
+    cls = registry.game_class(args.game)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if args.speed_factor <= 0:
+        raise CliError("--speed-factor must be positive")
+    scale = 1.0 / args.speed_factor
+    first, second = args.bots
+    results: list[float] = []
+    reasons: dict[str, int] = {}
+    total_plies = 0
+    try:
+        for index in range(args.games):
+            game_seed = args.seed * 100_003 + index
+            bot_a = bot_from_spec(args.game, first, 2 * game_seed + 1, args.movetime, scale)
+            bot_b = bot_from_spec(args.game, second, 2 * game_seed + 2, args.movetime, scale)
+            a_seat = index % 2  # the first bot plays seat 0 in even games
+            bots = [bot_a, bot_b] if a_seat == 0 else [bot_b, bot_a]
+            game = play_game(cls(seed=game_seed), bots)
+            outcome = game.outcome()
+            if outcome is None or outcome.winner is None:
+                result = 0.5
+            else:
+                result = 1.0 if outcome.winner == a_seat else 0.0
+            reason = outcome.reason if outcome else "stopped"
+            reasons[reason] = reasons.get(reason, 0) + 1
+            results.append(result)
+            total_plies += game.ply
+            if args.save:
+                directory = Path(args.save)
+                directory.mkdir(parents=True, exist_ok=True)
+                meta = {"players": [first if a_seat == 0 else second, second if a_seat == 0 else first]}
+                record = Record.from_game(game, meta=meta)
+                (directory / f"game{index + 1:03d}.json").write_text(record.dumps() + "\n", encoding="utf-8")
+            if not args.quiet:
+                verdict = {1.0: "win", 0.5: "draw", 0.0: "loss"}[result]
+                err.write(f"game {index + 1}/{args.games}: {first} as {_seat(game, a_seat)}: {verdict} "
+                          f"({reason}, {game.ply} plies); so far {_running(results)}\n")
+                err.flush()
+    except BotSpecError as error:
+        raise CliError(str(error)) from None
+    stats = stats_from_results(results)
+    time_note = (f"movetime {args.movetime} ms" if args.movetime is not None
+                 else f"level times x 1/{args.speed_factor:g}")
+    out.write(f"{args.game}: {first} vs {second}, {stats.games} games, seed {args.seed}, {time_note}\n")
+    out.write(f"{first}: {stats.summary()}\n")
+    out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
+              f"; average length {total_plies / stats.games:.0f} plies\n")
+    return EXIT_OK
+
+
+def _running(results: list[float]) -> str:
+    wins = sum(1 for r in results if r == 1.0)
+    draws = sum(1 for r in results if r == 0.5)
+    return f"+{wins} ={draws} -{len(results) - wins - draws}"
+
+
+# ----- render --------------------------------------------------------------------
+def view_for(game_id: str):
+    """The game's board view: ``VIEW`` in its ``view`` module, or the
+    ``<Game>View`` class there (``QuadratureView``)."""
+    from .core.view import BoardView
+
+    module_name = registry.entry(game_id).module
+    if module_name is None:
+        raise CliError(f"the game {game_id!r} is not available yet")
+    try:
+        module = importlib.import_module(module_name + ".view")
+    except ModuleNotFoundError:
+        raise CliError(f"the game {game_id!r} has no board view yet") from None
+    view = getattr(module, "VIEW", None)
+    if view is None:
+        cls = getattr(module, game_id.capitalize() + "View", None)
+        if not (isinstance(cls, type) and issubclass(cls, BoardView)):
+            raise CliError(f"the game {game_id!r} has no board view yet")
+        view = cls()
+    return view
+
+
+def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .core.draw import DrawList, to_svg
+    from .core.view import ViewState
+
+    record = load_record(args.record)
+    game = _replayed(record, args.ply)
+    view = view_for(record.game)
+    width = float(args.size)
+    height = width / view.aspect(game)
+    drawing = DrawList(width, height)
+    view.draw(game, ViewState(flipped=args.flip, interactive=False), drawing)
+    svg = to_svg(drawing) + "\n"
+    if args.output == "-":
+        out.write(svg)
+    else:
+        try:
+            Path(args.output).write_text(svg, encoding="utf-8")
+        except OSError as error:
+            raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+        err.write(f"wrote {args.output} (ply {game.ply}, {width:g}x{height:g})\n")
+    return EXIT_OK
+
+
+# ----- benchmarks ----------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .benchmarks import run_all
+
+    rows = run_all(quick=args.quick)
+    if args.json:
+        out.write(json.dumps(rows) + "\n")
+    else:
+        for row in rows:
+            out.write(f"{row['name']:<52} {row['value']:>12,.1f} {row['unit']}\n")
+    return EXIT_OK
+
+
+# ----- argument parsing ------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m tessera",
+                                     description="Tessera: rare abstract games on the command line.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="show the position a record reaches")
+    replay.add_argument("record", help="record file (tessera/1 JSON), or - for stdin")
+    replay.add_argument("--ply", type=int, default=None, help="stop after this many moves")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.set_defaults(run=cmd_replay)
+
+    perft_ = sub.add_parser("perft", help="count the move tree to a depth")
+    perft_.add_argument("game", help=f"one of {', '.join(registry.available_ids())}")
+    perft_.add_argument("depth", type=int)
+    perft_.add_argument("--setup", default=None, help="start from this position string")
+    perft_.add_argument("--divide", action="store_true", help="one count per first move")
+    perft_.set_defaults(run=cmd_perft)
+
+    match = sub.add_parser(
+        "match", help="play two bots against each other",
+        description="Bots alternate seats; BOT is a level of the game (easy, hard ...) or a bot "
+                    "name (random, greedy, alphabeta, mcts) with optional parameters, "
+                    "e.g. alphabeta:max_depth=2.")
+    match.add_argument("game")
+    match.add_argument("bots", nargs=2, metavar="BOT")
+    match.add_argument("--games", type=int, default=10)
+    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--movetime", type=int, default=None,
+                       help="milliseconds per move for both bots (overrides levels)")
+    match.add_argument("--speed-factor", type=float, default=3.0,
+                       help="divide level move times by this (default 3: CPython runs about 3x "
+                            "faster than the browser, so this matches the app's strength)")
+    match.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
+    match.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
+    match.set_defaults(run=cmd_match)
+
+    render = sub.add_parser("render", help="draw a record's position as SVG")
+    render.add_argument("record")
+    render.add_argument("--ply", type=int, default=None)
+    render.add_argument("-o", "--output", required=True, help="SVG file to write, or - for stdout")
+    render.add_argument("--size", type=int, default=640, help="width in pixels")
+    render.add_argument("--flip", action="store_true", help="draw from the second seat's side")
+    render.set_defaults(run=cmd_render)
+
+    bench = sub.add_parser("bench", help="engine and bot speed")
+    bench.add_argument("--quick", action="store_true")
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run one command; returns the exit status (0 ok, 2 bad input)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    try:
+        return args.run(args, out, err)
+    except RecordError as error:
+        where = f" (move {error.move_number}: {error.move_text})" if error.move_number else ""
+        err.write(f"error: bad record{where}: {error}\n")
+        return EXIT_BAD_INPUT
+    except (CliError, GameError) as error:
+        err.write(f"error: {error}\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
