@@ -1,0 +1,147 @@
+"""The Dots position string: every point's state, the side to move, landing,
+and the regions' chains.
+
+Format: four fields separated by single spaces::
+
+    ROWS SIDE STATUS REGIONS
+
+* ``ROWS``: the rows from the top (y = height) to the bottom (y = 1),
+  joined by ``/``; each row lists its points from x = 1, one character per
+  point, a run of empty free points written as its length (``39`` is an
+  empty row of the 39-wide field).  Point characters:
+
+  ===================  ======  ==========  =========
+  inside               empty   blue dot    red dot
+  ===================  ======  ==========  =========
+  no region (free)     ``.``   ``B``       ``R``
+  a blue region        ``a``   ``b``       ``c``
+  a red region         ``p``   ``q``       ``r``
+  ===================  ======  ==========  =========
+
+  so ``c`` is a red dot surrounded by blue, ``q`` a blue dot surrounded
+  by red, and ``b`` / ``r`` a player's own dot excluded inside its region.
+* ``SIDE``: ``b`` (blue to move) or ``r``.
+* ``STATUS``: ``-`` while the game goes on; ``Lb`` / ``Lr`` after blue /
+  red declared landing (the game is over).
+* ``REGIONS``: ``-``, or the regions in the order they were made, joined
+  by ``;``, each ``b:`` or ``r:`` (the player who made it) followed by its
+  chain, points ``x-y`` joined by ``,`` in order around the region.
+
+The point characters alone decide play (legal points, captures, houses,
+score, landing); the regions field only keeps the chains to paint,
+including those of regions that were later surrounded themselves.
+"""
+
+from __future__ import annotations
+
+from ...core.game import PositionError
+from .field import OFF, Field, Region
+
+CHARS = {(0, 0): ".", (1, 0): "B", (2, 0): "R",
+         (0, 1): "a", (1, 1): "b", (2, 1): "c",
+         (0, 2): "p", (1, 2): "q", (2, 2): "r"}
+"""``(dot, owner)`` to character; dot and owner codes as in ``field``."""
+STATES = {char: state for state, char in CHARS.items()}
+SIDES = "br"
+
+
+def encode(field: Field, to_move: int, landed: int | None) -> str:
+    dot, owner = field.dot, field.owner
+    rows = []
+    for y in range(field.height, 0, -1):
+        out = []
+        run = 0
+        base = y * field.stride
+        for x in range(1, field.width + 1):
+            c = base + x
+            char = CHARS[(dot[c], owner[c])]
+            if char == ".":
+                run += 1
+                continue
+            if run:
+                out.append(str(run) if run > 1 else ".")
+                run = 0
+            out.append(char)
+        if run:
+            out.append(str(run) if run > 1 else ".")
+        rows.append("".join(out))
+    status = "-" if landed is None else "L" + SIDES[landed]
+    regions = ";".join(
+        SIDES[r.player] + ":" + ",".join(f"{c % field.stride}-{c // field.stride}" for c in r.chain(field.stride))
+        for r in field.regions) or "-"
+    return f"{'/'.join(rows)} {SIDES[to_move]} {status} {regions}"
+
+
+def _row_cells(text: str, width: int, number: int) -> list[str]:
+    cells: list[str] = []
+    digits = ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+            continue
+        if digits:
+            cells.extend("." * int(digits))
+            digits = ""
+        if char not in STATES:
+            raise PositionError(f"row {number} of the position has an unknown character {char!r}")
+        cells.append(char)
+    if digits:
+        cells.extend("." * int(digits))
+    if len(cells) != width:
+        raise PositionError(f"row {number} of the position has {len(cells)} points, expected {width}")
+    return cells
+
+
+def decode(text: str, width: int, height: int) -> tuple[Field, int, int | None]:
+    """Parse a position string for a ``width`` x ``height`` field."""
+    if not isinstance(text, str):
+        raise PositionError("a position must be a string")
+    parts = text.split()
+    if len(parts) != 4:
+        raise PositionError("a Dots position has 4 fields: rows, side to move, status, regions")
+    rows = parts[0].split("/")
+    if len(rows) != height:
+        raise PositionError(f"the position has {len(rows)} rows, but the field is {width}x{height}")
+    field = Field(width, height)
+    for index, row_text in enumerate(rows):
+        y = height - index
+        for x, char in enumerate(_row_cells(row_text, width, index + 1), start=1):
+            d, o = STATES[char]
+            c = field.cell(x, y)
+            field.dot[c] = d
+            field.owner[c] = o
+    if parts[1] not in ("b", "r"):
+        raise PositionError(f"the side to move must be b or r, not {parts[1]!r}")
+    to_move = SIDES.index(parts[1])
+    if parts[2] == "-":
+        landed = None
+    elif parts[2] in ("Lb", "Lr"):
+        landed = SIDES.index(parts[2][1])
+    else:
+        raise PositionError(f"the status must be -, Lb or Lr, not {parts[2]!r}")
+    if parts[3] != "-":
+        for number, item in enumerate(parts[3].split(";"), start=1):
+            field.regions.append(_parse_region(item, field, number))
+    field.rebuild()
+    return field, to_move, landed
+
+
+def _parse_region(item: str, field: Field, number: int) -> Region:
+    if len(item) < 3 or item[1] != ":" or item[0] not in SIDES:
+        raise PositionError(f"region {number} must look like b:x-y,x-y,... or r:...")
+    chain = []
+    for point in item[2:].split(","):
+        xy = point.split("-")
+        if len(xy) != 2 or not xy[0].isdigit() or not xy[1].isdigit():
+            raise PositionError(f"region {number} has a bad point {point!r}")
+        x, y = int(xy[0]), int(xy[1])
+        if not (1 <= x <= field.width and 1 <= y <= field.height):
+            raise PositionError(f"region {number} has a point {point!r} off the field")
+        chain.append(field.cell(x, y))
+    for a, b in zip(chain, chain[1:] + chain[:1]):
+        (ax, ay), (bx, by) = field.xy(a), field.xy(b)
+        if max(abs(ax - bx), abs(ay - by)) > 1 and len(chain) > 1:
+            raise PositionError(f"region {number}: its chain jumps from {ax}-{ay} to {bx}-{by}")
+    if any(field.dot[c] == OFF for c in chain):
+        raise PositionError(f"region {number} is off the field")
+    return Region(SIDES.index(item[0]), None, tuple(chain))

@@ -1,0 +1,315 @@
+"""Dots (sport rules of the Russian dots federation, 2017): the Game.
+
+The field mechanics (captures, houses, landing, undo) live in ``field``;
+this module adds turn order, options, notation, the game's end and the
+queries the view needs.  RULINGS.md fixes what the document leaves open.
+
+Coordinates.  The document's ``x-y``: 1-based, x from the left, y from the
+bottom (``20-17``).  A move is an int: the field cell ``y * (width + 2) + x``
+for a dot, or ``LAND`` (-1) for declaring landing.  ``game.cell(x, y)`` and
+``game.xy(move)`` convert; the view's queries take and give ``(x, y)``.
+
+Start (option ``start``).  The single cross of Art. 4.3 has its lower-left
+dot at ``(cx, cy) = ((width + 1) // 2, (height + 1) // 2)``: blue on
+``(cx, cy + 1)`` and ``(cx + 1, cy)``, red on ``(cx, cy)`` and
+``(cx + 1, cy + 1)``; on 39x32 that is blue 20-17, 21-16 and red 20-16,
+21-17 as the document says (20x20: blue 10-11, 11-10; 30x30: blue 15-16,
+16-15).  ``four_crosses`` puts the same cross 6 points left, right, up and
+down of that one (lower-left dots at ``cx -+ 6, cy`` and ``cx, cy -+ 6``).
+With ``setup`` (a position string, see ``position``) the string decides
+the start and ``start`` is ignored; ``size`` must match it.
+
+Landing as a move.  ``land`` is legal for the player to move at any time
+while the game goes on (8.3), so ``push`` accepts it; ``legal_moves``
+lists it only when it would end the game with the declarer winning, the
+only time a player gains by it.  Random playouts use ``placements()``
+or ``random_fill`` and never land.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...core.game import Game, NotationError, OptionSpec, Outcome
+from ...core.rng import SeededRandom
+from . import position as position_codec
+from .field import EMPTY_CELL, OFF, Field
+
+BLUE, RED = 0, 1
+NONE = -1
+LAND = -1
+SIZES = {"39x32": (39, 32), "30x30": (30, 30), "20x20": (20, 20)}
+STARTS = ("cross", "four_crosses", "empty")
+CROSS_OFFSETS = ((0, 0),)
+FOUR_CROSS_OFFSETS = ((-6, 0), (6, 0), (0, 6), (0, -6))
+
+
+def cross_points(width: int, height: int, start: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Blue and red start points (x, y) for a start option (see docstring)."""
+    if start == "empty":
+        return [], []
+    cx, cy = (width + 1) // 2, (height + 1) // 2
+    offsets = CROSS_OFFSETS if start == "cross" else FOUR_CROSS_OFFSETS
+    blue, red = [], []
+    for dx, dy in offsets:
+        x, y = cx + dx, cy + dy
+        blue += [(x, y + 1), (x + 1, y)]
+        red += [(x, y), (x + 1, y + 1)]
+    return blue, red
+
+
+class Dots(Game):
+    """A Dots position with its move history."""
+
+    game_id: ClassVar[str] = "dots"
+    num_players: ClassVar[int] = 2
+    seat_names: ClassVar[tuple[str, ...]] = ("blue", "red")
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("size", "39x32", tuple(SIZES)),
+        OptionSpec("start", "cross", STARTS),
+    )
+
+    # ----- state -------------------------------------------------------------
+    def _init_state(self, setup: str | None) -> None:
+        width, height = SIZES[self.options["size"]]
+        self._legal_cache: tuple[int, list[int]] | None = None
+        if setup is None:
+            field = Field(width, height)
+            blue, red = cross_points(width, height, self.options["start"])
+            for player, points in ((BLUE, blue), (RED, red)):
+                for x, y in points:
+                    field.dot[field.cell(x, y)] = player + 1
+            field.rebuild()
+            self.field = field
+            self._to_move = BLUE
+            self.landed: int | None = None
+        else:
+            self.field, self._to_move, self.landed = position_codec.decode(setup, width, height)
+
+    @property
+    def width(self) -> int:
+        return self.field.width
+
+    @property
+    def height(self) -> int:
+        return self.field.height
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def scores(self) -> tuple[int, int]:
+        return self.field.score[0], self.field.score[1]
+
+    # ----- coordinates and queries for the view ------------------------------
+    def cell(self, x: int, y: int) -> int:
+        """The move placing a dot on ``x-y`` (1-based, y from the bottom)."""
+        if not (1 <= x <= self.width and 1 <= y <= self.height):
+            raise NotationError(f"{x}-{y} is off the {self.width}x{self.height} field")
+        return self.field.cell(x, y)
+
+    def xy(self, move: int) -> tuple[int, int]:
+        return self.field.xy(move)
+
+    def point_state(self, x: int, y: int) -> tuple[int, int]:
+        """``(dot, region)`` of a point: dot BLUE, RED or NONE; region is the
+        player whose region holds the point (excluded), or NONE."""
+        c = self.field.cell(x, y)
+        return self.field.dot[c] - 1, self.field.owner[c] - 1
+
+    def is_free(self, x: int, y: int) -> bool:
+        return self.field.is_free(self.field.cell(x, y))
+
+    def regions(self) -> list[dict[str, Any]]:
+        """Every region in the order made: ``owner`` (who made it), ``holder``
+        (who holds it now: the owner, or whoever surrounded it since) and
+        ``chain``, its points (x, y) in order, to paint as a polygon."""
+        field = self.field
+        result = []
+        for region in field.regions:
+            chain = region.chain(field.stride)
+            holder = field.owner[chain[0]] - 1 if chain else -1
+            result.append({"owner": region.player,
+                           "holder": region.player if holder < 0 else holder,
+                           "chain": [field.xy(c) for c in chain]})
+        return result
+
+    def houses(self) -> list[dict[str, Any]]:
+        """Houses now (5.12): areas closed by one player's live dots, outside
+        any region; ``points`` are (x, y).  Computed from scratch."""
+        field = self.field
+        result = []
+        for player in (BLUE, RED):
+            enclosed = field.enclosed(player)
+            cells = [c for c in field.cells if enclosed[c] and not field.owner[c]]
+            for group in field.components(cells):
+                result.append({"owner": player, "points": [field.xy(c) for c in group]})
+        return result
+
+    @property
+    def last_move(self) -> int | None:
+        return self.move_stack[-1] if self.move_stack else None
+
+    def free_count(self) -> int:
+        return self.field.free
+
+    # ----- moves -------------------------------------------------------------
+    def placements(self) -> list[int]:
+        """Every free point (no landing): what random playouts choose from."""
+        if self.is_over():
+            return []
+        return self.field.free_cells()
+
+    def legal_moves(self) -> list[int]:
+        ply = len(self.move_stack)
+        if self._legal_cache is None or self._legal_cache[0] != ply:
+            moves = self.placements()
+            if moves and self._landing_wins(self._to_move):
+                moves.append(LAND)
+            self._legal_cache = (ply, moves)
+        return list(self._legal_cache[1])
+
+    def _landing_wins(self, player: int) -> bool:
+        after = self.field.scores_after_landing(player)
+        return after[player] > after[1 - player]
+
+    def is_legal(self, move: Any) -> bool:
+        if not isinstance(move, int) or isinstance(move, bool) or self.is_over():
+            return False
+        return move == LAND or self.field.is_free(move)
+
+    def _apply(self, move: int) -> None:
+        if move == LAND:
+            self.field.land(self._to_move)
+            self.landed = self._to_move
+        else:
+            self.field.place(move, self._to_move)
+        self._to_move = 1 - self._to_move
+
+    def _unapply(self, move: int) -> None:
+        self.field.undo()
+        self._to_move = 1 - self._to_move
+        if move == LAND:
+            self.landed = None
+
+    def random_fill(self, rng: SeededRandom, max_moves: int | None = None) -> int:
+        """Play uniformly random placements until the field is full (or
+        ``max_moves``); returns how many were pushed.  A shuffled list of
+        the free points, skipping those taken meanwhile, gives the same
+        distribution as choosing among the free points at every move."""
+        if self.is_over():
+            return 0
+        order = self.field.free_cells()
+        rng.shuffle(order)
+        dot, owner = self.field.dot, self.field.owner
+        pushed = 0
+        for cell in order:
+            if max_moves is not None and pushed >= max_moves:
+                break
+            if dot[cell] or owner[cell]:
+                continue
+            self.push_unchecked(cell)
+            pushed += 1
+        return pushed
+
+    def explain_illegal(self, move: Any) -> str:
+        if self.is_over():
+            return "the game is over"
+        if move == LAND:
+            return "landing is legal while the game goes on"
+        if not isinstance(move, int) or not 0 <= move < self.field.cell_count:
+            return "it is not a move"
+        if self.field.dot[move] == OFF:
+            return "the point is off the field"
+        if self.field.owner[move]:
+            return "the point is inside a region and out of the game (Art. 5.7.2)"
+        if self.field.dot[move] != EMPTY_CELL:
+            return "the point already holds a dot (Art. 2.9)"
+        return "it is not legal here"
+
+    # ----- end of game -------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.landed is not None:
+            reason = "landing"
+        elif self.field.free == 0:
+            reason = "field_full"
+        else:
+            return None
+        blue, red = self.field.score
+        return Outcome(BLUE if blue > red else RED if red > blue else None, reason)
+
+    def is_over(self) -> bool:
+        return self.landed is not None or self.field.free == 0
+
+    # ----- notation ----------------------------------------------------------
+    def move_text(self, move: int) -> str:
+        if move == LAND:
+            return "land"
+        x, y = self.field.xy(move)
+        return f"{x}-{y}"
+
+    def parse_move(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError("a move must be text")
+        cleaned = text.strip().lower()
+        if cleaned == "land":
+            return LAND
+        parts = cleaned.split("-")
+        if len(parts) != 2 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+            raise NotationError(f"{text!r} is not a move: write x-y, like 20-17, or land")
+        return self.cell(int(parts[0]), int(parts[1]))
+
+    def position(self) -> str:
+        return position_codec.encode(self.field, self._to_move, self.landed)
+
+    def ascii(self) -> str:
+        """The field as text, top row first (B/R live, b/r excluded own,
+        lower-case letters as in the position string)."""
+        rows = []
+        field = self.field
+        for y in range(self.height, 0, -1):
+            row = []
+            for x in range(1, self.width + 1):
+                c = field.cell(x, y)
+                row.append(position_codec.CHARS[(field.dot[c], field.owner[c])])
+            rows.append(f"{y:>2} {''.join(row)}")
+        rows.append(f"blue {field.score[0]} red {field.score[1]}")
+        return "\n".join(rows)
+
+    # ----- evaluation and copies ----------------------------------------------
+    def evaluate(self, player: int) -> float:
+        """The score difference, squashed into (-1, 1)."""
+        diff = self.field.score[player] - self.field.score[1 - player]
+        return diff / (abs(diff) + 10.0)
+
+    def key(self) -> tuple[bytes, bytes, int, int | None]:
+        """An exact key of the position for transposition tables."""
+        return bytes(self.field.dot), bytes(self.field.owner), self._to_move, self.landed
+
+    def copy(self) -> "Dots":
+        """A clone of the state and history without replaying the moves."""
+        clone = Dots.__new__(Dots)
+        clone.options = dict(self.options)
+        clone.seed = self.seed
+        clone.setup = self.setup
+        clone.move_stack = list(self.move_stack)
+        clone._legal_cache = None
+        clone._to_move = self._to_move
+        clone.landed = self.landed
+        src = self.field
+        field = Field.__new__(Field)
+        for name in ("width", "height", "stride", "cell_count", "cells", "ring", "stamp", "free"):
+            setattr(field, name, getattr(src, name))
+        field.dot = bytearray(src.dot)
+        field.owner = bytearray(src.owner)
+        field.live = [bytearray(src.live[0]), bytearray(src.live[1])]
+        field.house = [bytearray(src.house[0]), bytearray(src.house[1])]
+        field.mark = list(src.mark)
+        field.score = list(src.score)
+        field.regions = list(src.regions)
+        field.log = list(src.log)
+        clone.field = field
+        return clone
+
+
+__all__ = ["Dots", "BLUE", "RED", "NONE", "LAND", "SIZES", "STARTS", "cross_points"]

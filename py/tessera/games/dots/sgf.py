@@ -1,0 +1,290 @@
+"""Dots game records in SGF (GM[40]), as KataGoDots, zagram and kropki write them.
+
+Written: ``(;FF[4]GM[40]CA[UTF-8]AP[Tessera]SZ[..]PB[..]PW[..]DT[..]RE[..]C[..]AB[..]AW[..];B[..];W[..]...)``
+
+* ``SZ[39:32]`` is width:height; a square field is ``SZ[20]`` (FF[4]).
+* B is blue (the first player), W is red.
+* A point is two letters, ``a``-``z`` then ``A``-``Z`` for 0..51: the
+  column from the left, then the row from the TOP (the document's y counts
+  from the bottom, so row = height - y).
+* The start dots are AB/AW setup points in the root node.
+* Landing is the empty move ``B[]`` / ``W[]``.
+* RE: ``B+n`` / ``W+n`` (n = score difference), ``B+R`` / ``W+R`` for a
+  resignation, ``B+T`` / ``W+T`` on time, ``0`` for a draw.
+
+Read: the main line of the first game tree.  A move value may carry a
+suffix after ``.`` (kropki and zagram list the closed chain there:
+``W[de.cecfdgefdece]``); it is ignored, the engine finds captures itself.
+Unknown properties (RU, AP, TM, KM, BR, TW, ...) are ignored.  A broken
+file raises ``SgfError`` naming what is wrong; input over
+``MAX_SGF_BYTES`` is refused before parsing.
+
+``meta`` keys (both directions): ``blue``, ``red`` (names), ``date``,
+``comment``, ``event`` and ``result`` (an ``Outcome`` to write; when read,
+the raw RE text).  A move written ``resign`` (KataGoDots) ends the move
+list and is reported as ``meta["resigned"]`` (0 blue, 1 red).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import GameError, Outcome
+from .rules import LAND, SIZES, Dots, cross_points
+
+MAX_SGF_BYTES = 1_000_000
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+COLOURS = ("B", "W")
+
+
+class SgfError(GameError):
+    """An SGF text that is not a readable Dots record; the message says why."""
+
+
+# ----- writing -----------------------------------------------------------------
+def _escape(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace("]", "\\]")
+
+
+def point_text(game: Dots, x: int, y: int) -> str:
+    return LETTERS[x - 1] + LETTERS[game.height - y]
+
+
+def _result_text(outcome: Outcome | None, scores: tuple[int, int]) -> str | None:
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return "0"
+    colour = COLOURS[outcome.winner]
+    if outcome.reason == "resign":
+        return f"{colour}+R"
+    if outcome.reason == "time":
+        return f"{colour}+T"
+    return f"{colour}+{abs(scores[0] - scores[1])}"
+
+
+def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
+    """The game's start and moves as SGF text (see the module docstring)."""
+    meta = dict(meta or {})
+    start = Dots(game.options, game.seed, game.setup)
+    if start.field.regions or any(start.field.owner[c] for c in start.field.cells) or start.landed is not None:
+        raise SgfError("SGF cannot hold a start position with regions; save it as a Tessera record")
+    props = [f"FF[4]GM[40]CA[UTF-8]AP[Tessera]"]
+    size = f"{game.width}" if game.width == game.height else f"{game.width}:{game.height}"
+    props.append(f"SZ[{size}]")
+    for key, prop in (("blue", "PB"), ("red", "PW"), ("date", "DT"), ("event", "EV")):
+        if meta.get(key):
+            props.append(f"{prop}[{_escape(meta[key])}]")
+    result = meta.get("result")
+    if not isinstance(result, Outcome):
+        result = game.outcome()
+    re_text = _result_text(result, game.scores())
+    if re_text:
+        props.append(f"RE[{re_text}]")
+    if meta.get("comment"):
+        props.append(f"C[{_escape(meta['comment'])}]")
+    for player, prop in ((0, "AB"), (1, "AW")):
+        points = [start.field.xy(c) for c in start.field.cells if start.field.dot[c] == player + 1]
+        if points:
+            props.append(prop + "".join(f"[{point_text(game, x, y)}]" for x, y in points))
+    if start.to_move != 0:
+        props.append("PL[W]")
+    nodes = ["".join(props)]
+    player = start.to_move
+    for move in game.move_stack:
+        value = "" if move == LAND else point_text(game, *game.xy(move))
+        nodes.append(f"{COLOURS[player]}[{value}]")
+        player = 1 - player
+    return "(;" + "\n;".join(nodes) + ")\n"
+
+
+# ----- reading -----------------------------------------------------------------
+def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
+    """The main line's nodes (first variation at every branch) of the first
+    game tree, each a list of (property, values) pairs."""
+    i = text.find("(")
+    if i < 0:
+        raise SgfError("not an SGF record: no '(' found")
+    n = len(text)
+    nodes: list[list[tuple[str, list[str]]]] = []
+    stack: list[list[int]] = []  # per open tree: [is main line, children seen]
+    current: list[tuple[str, list[str]]] | None = None
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch == "(":
+            if stack:
+                parent = stack[-1]
+                parent[1] += 1
+                stack.append([1 if parent[0] and parent[1] == 1 else 0, 0])
+            else:
+                stack.append([1, 0])
+            current = None
+            i += 1
+        elif ch == ")":
+            if not stack:
+                raise SgfError(f"unexpected ')' at offset {i}")
+            stack.pop()
+            current = None
+            i += 1
+            if not stack:
+                return nodes
+        elif ch == ";":
+            if not stack:
+                raise SgfError(f"a node ';' outside the game tree at offset {i}")
+            current = []
+            if stack[-1][0]:
+                nodes.append(current)
+            i += 1
+        elif ch.isalpha():
+            j = i
+            while j < n and text[j].isalpha():
+                j += 1
+            name = text[i:j]
+            values = []
+            while True:
+                while j < n and text[j].isspace():
+                    j += 1
+                if j >= n or text[j] != "[":
+                    break
+                j += 1
+                value = []
+                while True:
+                    if j >= n:
+                        raise SgfError(f"the value of {name} is not closed with ']'")
+                    if text[j] == "\\" and j + 1 < n:
+                        if text[j + 1] not in "\r\n":
+                            value.append(text[j + 1])
+                        j += 2
+                    elif text[j] == "]":
+                        j += 1
+                        break
+                    else:
+                        value.append(text[j])
+                        j += 1
+                values.append("".join(value))
+            if not values:
+                raise SgfError(f"the property {name} has no value")
+            if current is None:
+                raise SgfError(f"the property {name} is outside a node")
+            if stack[-1][0]:
+                current.append((name if name.isupper() else _legacy(name), values))
+            i = j
+        else:
+            raise SgfError(f"unexpected character {ch!r} at offset {i}")
+    raise SgfError("the SGF record is not closed with ')'")
+
+
+def _legacy(name: str) -> str:
+    """FF[1-3] allowed lower-case letters in names (``AddBlack``): keep capitals."""
+    return "".join(ch for ch in name if ch.isupper()) or name.upper()
+
+
+def _size(value: str) -> tuple[int, int]:
+    parts = value.split(":")
+    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
+        raise SgfError(f"SZ[{value}] is not a field size")
+    width = int(parts[0])
+    height = int(parts[-1])
+    return width, height
+
+
+def _point(value: str, width: int, height: int, where: str) -> tuple[int, int]:
+    core = value.split(".", 1)[0]
+    if len(core) != 2 or core[0] not in LETTERS or core[1] not in LETTERS:
+        raise SgfError(f"{where}: {value!r} is not a point (two letters a-z, A-Z)")
+    column, row = LETTERS.index(core[0]), LETTERS.index(core[1])
+    if column >= width or row >= height:
+        raise SgfError(f"{where}: {value!r} is off the {width}x{height} field")
+    return column + 1, height - row
+
+
+def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
+    """Read a Dots SGF record: the replayed game and its meta data."""
+    if len(text) > MAX_SGF_BYTES:
+        raise SgfError(f"the SGF record is too large ({len(text)} bytes; the limit is {MAX_SGF_BYTES})")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            text = text.decode("latin-1")
+    nodes = _parse_nodes(text)
+    if not nodes:
+        raise SgfError("the SGF record has no nodes")
+    root = {}
+    for name, values in nodes[0]:
+        root.setdefault(name, []).extend(values)
+    gm = root.get("GM", [""])[0].strip()
+    if gm != "40":
+        raise SgfError(f"not a Dots record: GM[{gm}] (Dots is GM[40])" if gm else
+                       "not a Dots record: the GM property is missing (Dots is GM[40])")
+    width, height = _size(root.get("SZ", ["39:32"])[0])
+    size_key = f"{width}x{height}"
+    if size_key not in SIZES:
+        raise SgfError(f"the field size {width}x{height} is not supported (sizes: {', '.join(SIZES)})")
+    setup_points: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    for player, prop in ((0, "AB"), (1, "AW")):
+        for value in root.get(prop, []):
+            setup_points[player].append(_point(value, width, height, prop))
+    if "AE" in root:
+        raise SgfError("AE (clearing points) is not used in Dots records")
+    moves: list[tuple[int, str, int]] = []
+    for number, node in enumerate(nodes):
+        for name, values in node:
+            if name in ("AB", "AW", "AE") and number > 0:
+                raise SgfError(f"node {number + 1}: setup points ({name}) after the start are not supported")
+            if name in COLOURS:
+                for value in values:
+                    moves.append((COLOURS.index(name), value, number + 1))
+    first = 0
+    if "PL" in root:
+        first = 1 if root["PL"][0].strip().upper() in ("W", "WHITE") else 0
+    elif moves:
+        first = moves[0][0]
+    game = _start_game(size_key, width, height, setup_points, first)
+    resigned = None
+    for count, (player, value, node) in enumerate(moves, start=1):
+        where = f"move {count} ({COLOURS[player]}[{value}], node {node})"
+        if value.strip().lower() == "resign":
+            resigned = player
+            break
+        if game.is_over():
+            raise SgfError(f"{where}: the game is already over")
+        if player != game.to_move:
+            raise SgfError(f"{where}: it is {COLOURS[game.to_move]}'s turn")
+        if value.split(".", 1)[0] == "":
+            move = LAND
+        else:
+            x, y = _point(value, width, height, where)
+            move = game.cell(x, y)
+        if not game.is_legal(move):
+            raise SgfError(f"{where}: illegal: {game.explain_illegal(move)}")
+        game.push_unchecked(move)
+    meta: dict[str, Any] = {}
+    for key, prop in (("blue", "PB"), ("red", "PW"), ("date", "DT"), ("event", "EV"),
+                      ("comment", "C"), ("result", "RE")):
+        if prop in root:
+            meta[key] = root[prop][0]
+    if resigned is not None:
+        meta["resigned"] = resigned
+    return game, meta
+
+
+def _start_game(size_key: str, width: int, height: int,
+                points: tuple[list[tuple[int, int]], list[tuple[int, int]]], first: int) -> Dots:
+    """A standard start when the setup is one, else a position string."""
+    wanted = (sorted(points[0]), sorted(points[1]))
+    if first == 0:
+        for start in ("cross", "four_crosses", "empty"):
+            blue, red = cross_points(width, height, start)
+            if (sorted(blue), sorted(red)) == wanted:
+                return Dots({"size": size_key, "start": start})
+    grid = [["."] * width for _ in range(height)]
+    for player, char in ((0, "B"), (1, "R")):
+        for x, y in points[player]:
+            if grid[height - y][x - 1] != ".":
+                raise SgfError(f"the setup puts two dots on {x}-{y}")
+            grid[height - y][x - 1] = char
+    rows = "/".join("".join(row) for row in grid)
+    return Dots({"size": size_key, "start": "empty"}, setup=f"{rows} {'br'[first]} - -")
