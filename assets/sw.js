@@ -1,0 +1,87 @@
+/* Tessera service worker (source).
+ *
+ * ./build.sh build turns this file into site/sw.js, filling in
+ *   BUILD_VERSION  a hash of the built site's contents, and
+ *   PRECACHE       the list of every file of the site, as URLs relative to
+ *                  this script (so the site works from any sub-path).
+ *
+ * Strategy:
+ *   - install: precache every file of this build in a cache named for this
+ *     build (and scope), then skipWaiting() so an update takes over at once;
+ *   - activate: delete this scope's caches of older builds, clients.claim();
+ *   - fetch: cache-first for same-origin GET requests inside the scope,
+ *     matched with ignoreSearch so "?v=..." style query strings still hit;
+ *     a navigation to a directory URL is answered with its index.html; on a
+ *     miss, go to the network and keep a copy of good same-scope answers.
+ *
+ * The page registers it with:  navigator.serviceWorker.register("./sw.js")
+ */
+"use strict";
+
+const BUILD_VERSION = "__TESSERA_BUILD_VERSION__";
+const PRECACHE = ["__TESSERA_PRECACHE__"];
+
+const SCOPE = self.registration.scope; // e.g. "https://host/games/tessera/"
+const CACHE_PREFIX = "tessera|" + SCOPE + "|";
+const CACHE_NAME = CACHE_PREFIX + BUILD_VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    // "no-cache" revalidates with the server (cheap 304s for files the page
+    // just downloaded) so a new build never precaches stale HTTP-cache copies.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+function inScope(url) {
+  return url.href.startsWith(SCOPE);
+}
+
+async function fromCache(request, url) {
+  const cache = await caches.open(CACHE_NAME);
+  const opts = { ignoreSearch: true, ignoreVary: true };
+  let hit = await cache.match(request, opts);
+  if (!hit && url.pathname.endsWith("/")) {
+    hit = await cache.match(new URL("index.html", url).href, opts);
+  }
+  return hit;
+}
+
+async function handle(event, request, url) {
+  const hit = await fromCache(request, url);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200 && response.type === "basic") {
+    const copy = response.clone();
+    event.waitUntil(caches.open(CACHE_NAME).then((cache) => cache.put(request, copy)).catch(() => {}));
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  if (request.headers.has("range")) return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !inScope(url)) return;
+  if (url.pathname.endsWith("/sw.js")) return;
+  event.respondWith(handle(event, request, url));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "tessera:version" && event.source) {
+    event.source.postMessage({ type: "tessera:version", version: BUILD_VERSION });
+  }
+});

@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# Tessera build / serve / test / bench entry point.
+#
+#   ./build.sh build          install JS deps if needed, assemble site/
+#   ./build.sh serve [PORT]   build, then serve site/ on http://127.0.0.1:PORT (8000)
+#   ./build.sh test           install test deps if needed, build, run every test
+#   ./build.sh bench [--quick] [bench options]
+#                             engine benchmarks (CPython vs Pyodide) + page metrics
+#
+# Everything this needs is installed by the script itself: node modules
+# (npm ci from the committed package-lock.json), a Python venv in .venv/
+# (requirements-dev.txt), the Pyodide-side test deps in .pyodide-deps/, and
+# Debian's chromium when /usr/bin/chromium is missing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+VENV="$ROOT/.venv"
+PYODIDE_DEPS="$ROOT/.pyodide-deps"
+CHROMIUM="/usr/bin/chromium"
+# Test deps installed for Pyodide (pure-Python wheels for CPython 3.14).
+# hypothesis is pinned below the releases that ship a compiled part.
+PYODIDE_TEST_REQS=("pytest==9.2.0" "hypothesis==6.155.7")
+PYODIDE_PY_VERSION="3.14"
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'build.sh: error: %s\n' "$*" >&2; exit 1; }
+
+hash_of() { # stdin -> short sha256
+  sha256sum | cut -c1-16
+}
+
+as_root() {
+  if [ "$(id -u)" = "0" ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "need root (or sudo) to run: $*"
+  fi
+}
+
+# pip install into the venv (or --target), hiding this machine's warnings
+# about unreachable extra index locations; keeps pip's exit code.
+pip_install() {
+  local rc=0
+  set +e
+  { "$VENV/bin/python" -m pip install -q --disable-pip-version-check "$@" 2>&1 1>&3 \
+      | grep -v "^WARNING: Location '" >&2; rc=${PIPESTATUS[0]}; } 3>&1
+  set -e
+  return "$rc"
+}
+
+host_python() {
+  command -v python3 >/dev/null 2>&1 || die "python3 not found"
+  echo python3
+}
+
+# --------------------------------------------------------------------- deps --
+
+ensure_node_modules() {
+  command -v node >/dev/null 2>&1 || die "node (>= 20) not found"
+  command -v npm >/dev/null 2>&1 || die "npm not found"
+  local want have=""
+  want="$(cat package.json package-lock.json | hash_of)"
+  [ -f node_modules/.tessera-stamp ] && have="$(cat node_modules/.tessera-stamp)"
+  if [ ! -d node_modules ] || [ "$want" != "$have" ]; then
+    say "npm ci (node_modules missing or stale)"
+    npm ci --no-audit --no-fund --loglevel=error >/dev/null
+    echo "$want" > node_modules/.tessera-stamp
+  fi
+}
+
+ensure_venv() {
+  local py want have=""
+  py="$(host_python)"
+  want="$( (cat requirements-dev.txt; "$py" -c 'import sys; print(sys.version)') | hash_of)"
+  [ -f "$VENV/.tessera-stamp" ] && have="$(cat "$VENV/.tessera-stamp")"
+  if [ ! -x "$VENV/bin/python" ] || [ "$want" != "$have" ]; then
+    say "creating Python venv in .venv (requirements-dev.txt)"
+    rm -rf "$VENV"
+    if ! "$py" -m venv "$VENV" >/dev/null 2>&1; then
+      say "python3 -m venv failed; installing python3-venv"
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+      rm -rf "$VENV"
+      "$py" -m venv "$VENV"
+    fi
+    pip_install -r requirements-dev.txt
+    echo "$want" > "$VENV/.tessera-stamp"
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x "$CHROMIUM" ]; then
+    say "installing Debian chromium + chromium-driver"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    [ -x "$CHROMIUM" ] || die "$CHROMIUM still missing after apt-get install"
+  fi
+}
+
+ensure_pyodide_deps() {
+  local want have=""
+  want="$(printf '%s\n' "${PYODIDE_TEST_REQS[@]}" "$PYODIDE_PY_VERSION" | hash_of)"
+  [ -f "$PYODIDE_DEPS/.tessera-stamp" ] && have="$(cat "$PYODIDE_DEPS/.tessera-stamp")"
+  if [ ! -d "$PYODIDE_DEPS" ] || [ "$want" != "$have" ]; then
+    say "installing Pyodide test deps into .pyodide-deps (${PYODIDE_TEST_REQS[*]})"
+    rm -rf "$PYODIDE_DEPS"
+    pip_install --no-compile \
+      --target "$PYODIDE_DEPS" --python-version "$PYODIDE_PY_VERSION" \
+      --only-binary=:all: --implementation py --abi none --platform any \
+      "${PYODIDE_TEST_REQS[@]}"
+    echo "$want" > "$PYODIDE_DEPS/.tessera-stamp"
+  fi
+}
+
+# -------------------------------------------------------------------- build --
+
+cmd_build() {
+  ensure_node_modules
+  "$(host_python)" scripts/build_site.py site
+}
+
+cmd_serve() {
+  local port="${1:-8000}"
+  cmd_build
+  say "serving site/ (Ctrl-C to stop) at:"
+  exec "$(host_python)" scripts/serve.py --root site --port "$port"
+}
+
+# --------------------------------------------------------------------- test --
+
+# Results of each step: name|status|detail
+RESULTS=()
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+TOTAL_SKIPPED=0
+
+# Add up the counts of pytest's closing line found in a log file; the line
+# itself (without the ===) goes to $SUMMARY.
+SUMMARY=""
+count_pytest() {
+  local log="$1" line n
+  line="$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$log" | tail -n 1 || true)"
+  n="$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+' || echo 0)"; TOTAL_PASSED=$((TOTAL_PASSED + n))
+  n="$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+' || echo 0)"; TOTAL_FAILED=$((TOTAL_FAILED + n))
+  n="$(grep -oE '[0-9]+ errors?' <<<"$line" | grep -oE '[0-9]+' || echo 0)"; TOTAL_FAILED=$((TOTAL_FAILED + n))
+  n="$(grep -oE '[0-9]+ skipped' <<<"$line" | grep -oE '[0-9]+' || echo 0)"; TOTAL_SKIPPED=$((TOTAL_SKIPPED + n))
+  SUMMARY="$(sed -E 's/^=+ (.*) =+$/\1/' <<<"$line")"
+}
+
+# run_step NAME ALLOW_EMPTY LOG -- command...
+run_step() {
+  local name="$1" allow_empty="$2" log="$3"; shift 4
+  local rc=0 start end summary
+  say "$name"
+  start=$(date +%s)
+  set +e
+  "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  end=$(date +%s)
+  count_pytest "$log"
+  summary="$SUMMARY"
+  [ -n "$summary" ] || summary="(no pytest summary line)"
+  if [ "$rc" = "0" ]; then
+    RESULTS+=("$name|ok|$summary, $((end - start))s")
+  elif [ "$rc" = "5" ] && [ "$allow_empty" = "yes" ]; then
+    RESULTS+=("$name|ok|no browser tests yet (pytest exit 5), $((end - start))s")
+  elif [ "$rc" = "5" ]; then
+    RESULTS+=("$name|FAIL|no tests collected (pytest exit 5)")
+  else
+    RESULTS+=("$name|FAIL|exit $rc: $summary, $((end - start))s")
+  fi
+}
+
+cmd_test() {
+  ensure_node_modules
+  ensure_venv
+  ensure_chromium
+  ensure_pyodide_deps
+  cmd_build
+
+  local logs
+  logs="$(mktemp -d)"
+  export PYTHONDONTWRITEBYTECODE=1
+  # The browser fixtures would rebuild otherwise; we just built.
+  export TESSERA_SITE_BUILT=1
+
+  run_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'))" \
+    no "$logs/unit.log" -- \
+    "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
+  run_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node)" \
+    no "$logs/pyodide.log" -- \
+    node tests/pyodide/run_tests.mjs tests/unit
+  run_step "browser tests (Playwright, Chromium)" \
+    yes "$logs/browser.log" -- \
+    "$VENV/bin/python" -m pytest -p no:cacheprovider tests/browser
+
+  echo
+  echo "## Test summary"
+  echo
+  local failed=0 r name status detail
+  for r in "${RESULTS[@]}"; do
+    IFS='|' read -r name status detail <<<"$r"
+    printf '  %-4s  %s: %s\n' "$status" "$name" "$detail"
+    [ "$status" = "ok" ] || failed=1
+  done
+  echo
+  echo "total: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
+  rm -rf "$logs"
+  if [ "$failed" != "0" ]; then
+    echo "build.sh test: FAILED" >&2
+    return 1
+  fi
+  echo "build.sh test: all steps passed"
+}
+
+# -------------------------------------------------------------------- bench --
+
+cmd_bench() {
+  ensure_node_modules
+  ensure_venv
+  ensure_chromium
+  cmd_build
+  PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" tests/bench/run.py "$@"
+}
+
+# --------------------------------------------------------------------- main --
+
+usage() {
+  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+main() {
+  local cmd="${1:-}"
+  [ $# -gt 0 ] && shift
+  case "$cmd" in
+    build) cmd_build "$@" ;;
+    serve) cmd_serve "$@" ;;
+    test) cmd_test "$@" ;;
+    bench) cmd_bench "$@" ;;
+    -h|--help|help|"") usage ;;
+    *) usage >&2; die "unknown command: $cmd" ;;
+  esac
+}
+
+main "$@"
