@@ -23,6 +23,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 
@@ -38,6 +39,9 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 PYSCRIPT_ENTRIES = ["core.js", "core.css"]
+SNAPSHOT_LOADER = "js/pyodide-snapshot.mjs"
+"""Source of vendor/pyodide/tessera-pyodide.mjs, PyScript's ``interpreter``."""
+SNAPSHOT_CACHE = os.path.join(ROOT, ".build-cache")
 
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
@@ -105,6 +109,35 @@ def pyscript_closure(dist: str) -> list[str]:
     return sorted(seen)
 
 
+def make_snapshot(dst: str) -> None:
+    """The Pyodide memory snapshot, rebuilt only when its inputs change.
+
+    Its bytes differ from run to run, so reusing it when nothing changed keeps
+    the build deterministic (same service-worker version, no re-download).
+    """
+    inputs = hashlib.sha256()
+    for path in [os.path.join(ROOT, "scripts", "make_snapshot.mjs"), os.path.join(ROOT, "package-lock.json")]:
+        with open(path, "rb") as fh:
+            inputs.update(fh.read())
+    pkg = os.path.join(ROOT, "py", "tessera")
+    for rel in walk_files(pkg):
+        inputs.update(rel.encode() + b"\0")
+        with open(os.path.join(pkg, rel), "rb") as fh:
+            inputs.update(hashlib.sha256(fh.read()).digest())
+    cached = os.path.join(SNAPSHOT_CACHE, inputs.hexdigest()[:20] + ".bin.gz")
+    if not os.path.isfile(cached):
+        os.makedirs(SNAPSHOT_CACHE, exist_ok=True)
+        for old in os.listdir(SNAPSHOT_CACHE):
+            os.remove(os.path.join(SNAPSHOT_CACHE, old))
+        result = subprocess.run(["node", "--experimental-wasm-stack-switching",
+                                 os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, cached + ".tmp"],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")
+        os.replace(cached + ".tmp", cached)
+    copy(cached, dst)
+
+
 def site_version(site: str, files: list[str]) -> str:
     h = hashlib.sha256()
     for rel in files:
@@ -139,7 +172,7 @@ def build(out: str) -> dict:
     n_assets = 0
     if os.path.isdir(assets):
         for rel in walk_files(assets):
-            if rel == "sw.js":
+            if rel in ("sw.js", SNAPSHOT_LOADER):
                 continue
             copy(os.path.join(assets, rel), os.path.join(tmp, "assets", rel))
             n_assets += 1
@@ -151,6 +184,8 @@ def build(out: str) -> dict:
         if not os.path.isfile(src):
             fail(f"{src} missing (npm ci?)")
         copy(src, os.path.join(tmp, "vendor", "pyodide", name))
+    copy(os.path.join(assets, SNAPSHOT_LOADER), os.path.join(tmp, "vendor", "pyodide", "tessera-pyodide.mjs"))
+    make_snapshot(os.path.join(tmp, "vendor", "pyodide", "snapshot.bin.gz"))
     dist = os.path.join(NODE_MODULES, "@pyscript", "core", "dist")
     pyscript_files = pyscript_closure(dist)
     for name in pyscript_files:

@@ -117,10 +117,24 @@ def bench_game(cls: type[Game], quick: bool = False) -> list[dict[str, Any]]:
 
 
 def run_all(quick: bool = False) -> list[dict[str, Any]]:
-    """Every benchmark of every available game."""
+    """Every benchmark of every game that has an engine.
+
+    A game package may bring its own ``bench`` module (``bench(quick)``) when
+    the generic figures do not fit it (Dots: a full-field alpha-beta is
+    meaningless, playouts and the slowest move are what matter).
+    """
+    import importlib
+    import importlib.util
+
     from .core import registry
 
     rows: list[dict[str, Any]] = []
-    for game_id in registry.available_ids():
-        rows.extend(bench_game(registry.game_class(game_id), quick))
+    for entry in registry.GAMES:
+        if entry.module is None:
+            continue
+        own = entry.module + ".bench"
+        if importlib.util.find_spec(own) is not None:
+            rows.extend(importlib.import_module(own).bench(quick))
+        else:
+            rows.extend(bench_game(registry.game_class(entry.game_id), quick))
     return rows

@@ -18,10 +18,14 @@ class GameEntry:
     num_players: int
     module: str | None
     """Module whose ``GAME`` attribute is the Game subclass; None: coming soon."""
+    in_app: bool = True
+    """False while the engine exists (command line, tests) but its board and
+    screens do not: the home screen still shows the game as coming."""
 
     @property
     def available(self) -> bool:
-        return self.module is not None
+        """Playable in the app."""
+        return self.module is not None and self.in_app
 
     @property
     def title_key(self) -> str:
@@ -30,7 +34,7 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("quadrature", 2, "tessera.games.quadrature"),
-    GameEntry("dots", 2, None),
+    GameEntry("dots", 2, "tessera.games.dots", in_app=False),
     GameEntry("corners", 2, None),
     GameEntry("abatis", 1, None),
     GameEntry("quadrotone", 2, None),

@@ -80,15 +80,15 @@ def bench(quick: bool) -> list[dict]:
     results = []
     for size in ("39x32", "20x20"):
         rate, done, mean_moves = _playouts(size, seconds, seed=1000)
-        results.append({"name": f"dots.playouts_per_s.{size}", "value": round(rate, 2), "unit": "playouts/s"})
-        results.append({"name": f"dots.moves_per_playout.{size}", "value": round(mean_moves, 1), "unit": "moves"})
-        results.append({"name": f"dots.slowest_move_ms.{size}", "value": round(_slowest_move(size, games, 2000), 3),
+        results.append({"name": f"dots {size}: random full-field playouts", "value": round(rate, 2), "unit": "playouts/s"})
+        results.append({"name": f"dots {size}: moves per playout", "value": round(mean_moves, 1), "unit": "moves"})
+        results.append({"name": f"dots {size}: slowest move update", "value": round(_slowest_move(size, games, 2000), 3),
                         "unit": "ms"})
-        results.append({"name": f"dots.slowest_move_ms_no_gc.{size}",
+        results.append({"name": f"dots {size}: slowest move update, GC paused",
                         "value": round(_slowest_move(size, games, 2000, collect=False), 3), "unit": "ms"})
     return results
 
 
 if __name__ == "__main__":
     for row in bench(quick=False):
-        print(f"{row['name']:32} {row['value']:>10} {row['unit']}")
+        print(f"{row['name']:44} {row['value']:>10} {row['unit']}")
