@@ -171,6 +171,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.speed_factor <= 0:
         raise CliError("--speed-factor must be positive")
     scale = 1.0 / args.speed_factor
+    options = _parse_options(args.option)
     first, second = args.bots
     results: list[float] = []
     reasons: dict[str, int] = {}
@@ -182,7 +183,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bot_b = bot_from_spec(args.game, second, 2 * game_seed + 2, args.movetime, scale)
             a_seat = index % 2  # the first bot plays seat 0 in even games
             bots = [bot_a, bot_b] if a_seat == 0 else [bot_b, bot_a]
-            game = play_game(cls(seed=game_seed), bots)
+            game = play_game(cls(options, seed=game_seed), bots)
             outcome = game.outcome()
             if outcome is None or outcome.winner is None:
                 result = 0.5
@@ -213,6 +214,19 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
     return EXIT_OK
+
+
+def _parse_options(items: list[str] | None) -> dict[str, str] | None:
+    """``["size=20x20"]`` -> ``{"size": "20x20"}`` (None when there are none)."""
+    if not items:
+        return None
+    options = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise CliError(f"bad --option {item!r} (expected key=value)")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def _running(results: list[float]) -> str:
@@ -312,6 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--speed-factor", type=float, default=3.0,
                        help="divide level move times by this (default 3: CPython runs about 3x "
                             "faster than the browser, so this matches the app's strength)")
+    match.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
+                       help="a game option, repeatable (e.g. --option size=20x20)")
     match.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
     match.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
     match.set_defaults(run=cmd_match)

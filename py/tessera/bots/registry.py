@@ -28,6 +28,15 @@ class BotSpecError(ValueError):
     """A bot name, level or parameter that cannot be used."""
 
 
+def register_bot(name: str, cls: type[Bot]) -> None:
+    """Add a game's own bot by name; a game's ``levels`` module does this
+    when imported, so its levels can name the bot."""
+    existing = BOTS.get(name)
+    if existing is not None and existing is not cls:
+        raise BotSpecError(f"another bot is already registered as {name!r}")
+    BOTS[name] = cls
+
+
 def make_bot(name: str, seed: int = 0, movetime_ms: int = 1000, **params: Any) -> Bot:
     """A new bot of the named kind; unknown names raise ``BotSpecError``."""
     cls = BOTS.get(name)
@@ -107,6 +116,7 @@ def bot_from_spec(game_id: str, spec: str, seed: int = 0, movetime_ms: int | Non
     times faster than the browser's Pyodide).
     """
     name, params = parse_spec(spec)
+    levels_for(game_id)  # imports the game's levels, which register its own bots
     if name in BOTS:
         base_ms, bot_name, merged = DEFAULT_MOVETIME_MS, name, params
     else:

@@ -1,0 +1,126 @@
+// Tessera start-up: shows progress before Python is ready, registers the
+// service worker and turns a failed start into a clear message.
+// Loaded as a classic script in <head>; everything after start-up comes from
+// the Python message catalog, so only these few strings live here.
+(function () {
+  "use strict";
+
+  const TEXT = {
+    en: {
+      loading: "Loading Tessera…",
+      starting: "Starting the game engine…",
+      failed: "Tessera could not start.",
+      reload: "Reload",
+    },
+    ru: {
+      loading: "Загрузка Tessera…",
+      starting: "Запуск игрового движка…",
+      failed: "Не удалось запустить Tessera.",
+      reload: "Перезагрузить",
+    },
+  };
+
+  function pickLanguage() {
+    let saved = null;
+    try { saved = localStorage.getItem("tessera/v1/lang"); } catch (e) { /* storage blocked */ }
+    if (saved === "en" || saved === "ru") return saved;
+    const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    return String(langs[0] || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+  }
+
+  const lang = pickLanguage();
+  const text = TEXT[lang];
+  const started = performance.now();
+  let stage = 0;          // 0 loading runtime, 1 Python running our code, 2 done, -1 failed
+  let timer = null;
+  document.documentElement.lang = lang;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function render() {
+    const seconds = (performance.now() - started) / 1000;
+    const label = byId("boot-text");
+    const bar = byId("boot-bar");
+    const elapsed = byId("boot-elapsed");
+    if (!label) return;
+    label.textContent = stage >= 1 ? text.starting : text.loading;
+    // No real byte counts are available: ease towards 90% (runtime) and 97% (app).
+    const target = stage >= 1 ? 97 : 90;
+    const base = stage >= 1 ? 75 : 0;
+    const pace = stage >= 1 ? 1.5 : 4;
+    const pct = base + (target - base) * (1 - Math.exp(-seconds / pace));
+    if (bar) bar.style.width = pct.toFixed(1) + "%";
+    if (elapsed) elapsed.textContent = seconds.toFixed(1) + " s";
+  }
+
+  function fail(message) {
+    if (stage === 2 || stage === -1) return;
+    stage = -1;
+    clearInterval(timer);
+    document.documentElement.dataset.tessera = "error";
+    const boot = byId("boot");
+    if (!boot) return;
+    boot.classList.add("boot-failed");
+    boot.setAttribute("role", "alert");
+    boot.textContent = "";
+    const title = document.createElement("p");
+    title.className = "boot-error-text";
+    title.textContent = text.failed;
+    const detail = document.createElement("pre");
+    detail.className = "boot-error-detail";
+    detail.textContent = String(message || "").slice(-2000);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn btn-primary";
+    button.textContent = text.reload;
+    button.addEventListener("click", () => location.reload());
+    boot.append(title, detail, button);
+  }
+
+  function done() {
+    if (stage === -1) return;
+    stage = 2;
+    clearInterval(timer);
+  }
+
+  // PyScript reports Python errors by adding .py-error boxes to <body>;
+  // the stylesheet hides them and, before the app is up, this shows ours.
+  function watchErrors() {
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeType === 1 && node.classList.contains("py-error") && stage !== 2) {
+            fail(node.textContent);
+          }
+        }
+      }
+    });
+    observer.observe(document.body, { childList: true });
+  }
+
+  addEventListener("py:ready", () => { if (stage === 0) { stage = 1; render(); } });
+  addEventListener("error", (event) => {
+    const message = String(event.message || "");
+    if (stage !== 2 && /PythonError|pyodide|WebAssembly/i.test(message)) fail(message);
+  });
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason && (event.reason.message || event.reason);
+    if (stage !== 2 && /PythonError|pyodide|WebAssembly|Failed to fetch|import/i.test(String(reason))) {
+      fail(reason);
+    }
+  });
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+    navigator.serviceWorker.register("./sw.js").catch(() => { /* offline support is optional */ });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    render();
+    timer = setInterval(render, 100);
+    watchErrors();
+  });
+  addEventListener("load", registerServiceWorker);
+
+  globalThis.tesseraBoot = { fail, done, lang };
+})();

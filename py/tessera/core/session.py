@@ -1,0 +1,505 @@
+"""One game session: the single controller every move goes through.
+
+The app never pushes a move on a ``Game`` itself.  A ``Session`` holds the
+game, who sits in each seat, and the facts the rules do not know about
+(resignation, an agreed draw, a pending draw offer, which earlier position
+the player is looking at).  Every change bumps ``version``; an answer from
+a seat's participant (a bot today, a remote player later) is applied only if
+the version is still the one it was asked about, so a bot never answers a
+position that was taken back or replaced (boardgame.io's state-version
+check).
+
+Seats are filled by ``Participant`` objects.  A local human is passive: the
+UI calls ``play``.  Any other participant is asked for a move with
+``await participant.choose(game_copy, cancelled)``; a bot runs its search in
+slices, and a network player would await a message, so a remote seat plugs
+in here without touching the games or the UI.
+
+Pure Python (no ``js``), tested in CPython.
+"""
+
+from __future__ import annotations
+
+import importlib
+import asyncio
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .game import Game, IllegalMoveError, Move, Outcome, Player
+from .record import Record, RecordError
+
+SAVE_FORMAT = "tessera-session/1"
+SEAT_KINDS = ("human", "bot", "remote")
+SESSION_REASONS = ("resign", "draw_agreed", "time")
+
+
+class SessionError(ValueError):
+    """A command that does not fit the session now, or a bad save."""
+
+
+# ----- seats and participants ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Seat:
+    """What sits in one seat: ``human`` (this device), ``bot`` (a level key) or ``remote``."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise SessionError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+        if self.kind == "bot" and not (isinstance(self.level, str) and self.level):
+            raise SessionError("a bot seat needs a level")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Seat":
+        if not isinstance(data, Mapping):
+            raise SessionError("a seat must be an object")
+        kind, level, name = data.get("kind"), data.get("level"), data.get("name")
+        if not isinstance(kind, str):
+            raise SessionError("a seat has no kind")
+        if level is not None and not isinstance(level, str):
+            raise SessionError("a seat's level must be a string")
+        if name is not None and not isinstance(name, str):
+            raise SessionError("a seat's name must be a string")
+        return cls(kind, level, name)
+
+
+class Participant(ABC):
+    """Whoever picks the moves of one seat."""
+
+    local: bool = False
+    """True when the moves come from this device's UI (``Session.play``)."""
+
+    @abstractmethod
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        """The move for ``game`` (a private copy), or None if cancelled."""
+
+    def notify(self, kind: str, session: "Session") -> None:
+        """Hear about a change (``move``, ``undo``, ``result``...): a remote seat forwards it."""
+
+    def close(self) -> None:
+        """Stop whatever is running; the session is being dropped."""
+
+
+class LocalHuman(Participant):
+    local = True
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        raise SessionError("a local player moves through the UI, not by being asked")
+
+
+class BotParticipant(Participant):
+    """A seeded bot that thinks in slices so the page stays responsive."""
+
+    def __init__(self, bot: Any, slice_ms: float = 12.0) -> None:
+        self.bot = bot
+        self.slice_ms = slice_ms
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        from ..bots.base import choose_async
+        return await choose_async(self.bot, game, self.slice_ms, cancelled)
+
+
+ParticipantFactory = Callable[[Seat, Game, int], Participant]
+"""(seat, game, seat index) -> participant; raises SessionError if it cannot."""
+
+
+def bot_levels(game_id: str) -> tuple[Any, ...]:
+    """The game's ``LEVELS`` (``tessera.games.<id>.levels``), imported on demand."""
+    try:
+        module = importlib.import_module(f"tessera.games.{game_id}.levels")
+    except ImportError:
+        return ()
+    return tuple(getattr(module, "LEVELS", ()))
+
+
+def default_participant(seat: Seat, game: Game, index: int) -> Participant:
+    """Humans on this device and the game's bot levels; remote play comes later."""
+    if seat.kind == "human":
+        return LocalHuman()
+    if seat.kind == "bot":
+        for level in bot_levels(game.game_id):
+            if level.key == seat.level:
+                from ..bots.registry import make_bot
+                try:
+                    bot = make_bot(level.bot, game.seed * 2 + index, level.movetime_ms, **level.params)
+                except ValueError as error:
+                    raise SessionError(f"bot level {seat.level!r} cannot be used: {error}") from None
+                return BotParticipant(bot)
+        raise SessionError(f"unknown bot level {seat.level!r} for {game.game_id}")
+    raise SessionError("remote players are not available yet")
+
+
+# ----- events ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveEvent:
+    """One applied move, as the UI announces it."""
+
+    ply: int                 # ply count after the move
+    seat: Player
+    move: Move
+    text: str
+    converted: tuple[Any, ...] = ()
+    outcome: Outcome | None = None
+
+
+Listener = Callable[[str, Any], None]
+
+
+# ----- the session ---------------------------------------------------------------
+
+def _replay_facts(game: Game) -> tuple[list[str], list[Player]]:
+    """Notation and mover of every move played, from one replay."""
+    replay = type(game)(game.options, game.seed, game.setup)
+    texts: list[str] = []
+    movers: list[Player] = []
+    for move in game.move_stack:
+        texts.append(replay.move_text(move))
+        movers.append(replay.to_move)
+        replay.push_unchecked(move)
+    return texts, movers
+
+
+@dataclass
+class _Facts:
+    """Session facts beyond the moves, saved with the record."""
+
+    result: Outcome | None = None
+    draw_offer: Player | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class Session:
+    def __init__(self, game: Game, seats: Sequence[Seat], session_id: str = "",
+                 participant_factory: ParticipantFactory = default_participant,
+                 result: Outcome | None = None, meta: Mapping[str, Any] | None = None) -> None:
+        if len(seats) != game.num_players:
+            raise SessionError(f"{game.game_id} has {game.num_players} seats, not {len(seats)}")
+        self.game = game
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.session_id = session_id
+        self.participants: tuple[Participant, ...] = tuple(
+            participant_factory(seat, game, index) for index, seat in enumerate(self.seats))
+        self.facts = _Facts(result, None, dict(meta or {}))
+        self.version = 0
+        self.view_ply: int | None = None
+        self.thinking = False
+        self._asking: int | None = None
+        self._texts, self._movers = _replay_facts(game)
+        self._shown_cache: tuple[int, int, Game] | None = None
+        self.listeners: list[Listener] = []
+
+    # ----- listeners ---------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def _changed(self, kind: str, detail: Any = None) -> None:
+        self.version += 1
+        self._emit(kind, detail)
+
+    def _emit(self, kind: str, detail: Any = None) -> None:
+        for participant in self.participants:
+            participant.notify(kind, self)
+        for listener in list(self.listeners):
+            listener(kind, detail)
+
+    # ----- queries -------------------------------------------------------------
+    @property
+    def result(self) -> Outcome | None:
+        return self.facts.result
+
+    @property
+    def draw_offer(self) -> Player | None:
+        return self.facts.draw_offer
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.facts.meta
+
+    @property
+    def to_move(self) -> Player:
+        return self.game.to_move
+
+    def outcome(self) -> Outcome | None:
+        """The rules' ending if any, else the session's (resign, agreed draw)."""
+        return self.game.outcome() or self.facts.result
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def history(self) -> list[str]:
+        """Every move played, in notation."""
+        return list(self._texts)
+
+    def is_local_seat(self, seat: Player) -> bool:
+        return self.participants[seat].local
+
+    def local_seats(self) -> list[Player]:
+        return [i for i, p in enumerate(self.participants) if p.local]
+
+    def is_hot_seat(self) -> bool:
+        return all(p.local for p in self.participants)
+
+    def is_local_turn(self) -> bool:
+        return not self.is_over() and self.participants[self.to_move].local
+
+    def awaits_participant(self) -> bool:
+        """True when the seat to move is not this device's UI (bot, remote)."""
+        return not self.is_over() and not self.participants[self.to_move].local
+
+    def can_undo(self) -> bool:
+        return self.facts.result is None and self._undo_target() is not None
+
+    def _undo_target(self) -> int | None:
+        """The ply to go back to: just before the last move a local player made.
+
+        Against a bot that takes back the bot's reply and your move; in
+        hot-seat exactly one move.
+        """
+        for index in range(self.game.ply - 1, -1, -1):
+            if self.participants[self._movers[index]].local:
+                return index
+        return None
+
+    # ----- moves -----------------------------------------------------------------
+    def play(self, move: Move) -> MoveEvent:
+        """A move from this device's UI for the seat to move."""
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        if not self.participants[self.to_move].local:
+            raise SessionError("it is not your turn")
+        return self._apply(move)
+
+    def play_text(self, text: str) -> MoveEvent:
+        """Parse and play; NotationError or IllegalMoveError say which went wrong."""
+        return self.play(self.game.parse_move(text.strip()))
+
+    def _apply(self, move: Move) -> MoveEvent:
+        seat = self.to_move
+        if not self.game.is_legal(move):
+            raise IllegalMoveError(self.game.explain_illegal(move))
+        text = self.game.move_text(move)
+        self.game.push_unchecked(move)
+        self._texts.append(text)
+        self._movers.append(seat)
+        self.view_ply = None
+        self.facts.draw_offer = None
+        converted = getattr(self.game, "last_converted", None)
+        event = MoveEvent(self.game.ply, seat, move, text,
+                          tuple(converted()) if converted else (), self.outcome())
+        self._changed("move", event)
+        return event
+
+    async def advance(self) -> MoveEvent | None:
+        """Ask the seat to move for its move and apply it if still current.
+
+        Returns None when it is a local player's turn, the game is over, a
+        request for this version is already running, or the position
+        changed while the participant thought (its answer is dropped).
+        """
+        if not self.awaits_participant() or self._asking == self.version:
+            return None
+        version = self._asking = self.version
+        participant = self.participants[self.to_move]
+        self.thinking = True
+        self._emit("thinking", True)
+        try:
+            # Each await below ends a browser task: redrawing for "thinking",
+            # the search slices and applying the answer never share one, so
+            # no single task grows long.
+            await asyncio.sleep(0)
+            move = None
+            if self.version == version:
+                move = await participant.choose(self.game.copy(), lambda: self.version != version)
+            await asyncio.sleep(0)
+        finally:
+            if self._asking == version:
+                self._asking = None
+                self.thinking = False
+                self._emit("thinking", False)
+        if move is None or self.version != version or self.is_over() or not self.game.is_legal(move):
+            return None
+        return self._apply(move)
+
+    def undo(self) -> int:
+        """Take back to before the last local move; returns the plies removed."""
+        if self.facts.result is not None:
+            raise SessionError("the game has ended")
+        target = self._undo_target()
+        if target is None:
+            raise SessionError("there is no move of yours to take back")
+        removed = self.game.ply - target
+        for _ in range(removed):
+            self.game.pop()
+            self._texts.pop()
+            self._movers.pop()
+        self.view_ply = None
+        self.facts.draw_offer = None
+        self._changed("undo", removed)
+        return removed
+
+    # ----- session-level endings -------------------------------------------------
+    def resign(self, seat: Player) -> Outcome:
+        self._check_seat(seat)
+        if self.is_over():
+            raise SessionError("the game is over")
+        winner = None if self.game.num_players != 2 else 1 - seat
+        self.facts.result = Outcome(winner, "resign")
+        self.facts.draw_offer = None
+        self._changed("result", self.facts.result)
+        return self.facts.result
+
+    def offer_draw(self, seat: Player) -> None:
+        self._check_seat(seat)
+        if self.is_over():
+            raise SessionError("the game is over")
+        if self.facts.draw_offer is not None:
+            raise SessionError("a draw has already been offered")
+        self.facts.draw_offer = seat
+        self._changed("draw_offer", seat)
+
+    def answer_draw(self, seat: Player, accept: bool) -> Outcome | None:
+        """The other player accepts (the game ends drawn) or declines."""
+        self._check_seat(seat)
+        offer = self.facts.draw_offer
+        if offer is None or offer == seat:
+            raise SessionError("there is no draw offer to answer")
+        self.facts.draw_offer = None
+        if accept:
+            self.facts.result = Outcome(None, "draw_agreed")
+            self._changed("result", self.facts.result)
+            return self.facts.result
+        self._changed("draw_declined", seat)
+        return None
+
+    def _check_seat(self, seat: Player) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise SessionError(f"no seat {seat!r}")
+
+    # ----- looking at earlier positions --------------------------------------------
+    @property
+    def shown_ply(self) -> int:
+        return self.game.ply if self.view_ply is None else self.view_ply
+
+    def is_viewing_history(self) -> bool:
+        return self.view_ply is not None
+
+    def show_ply(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves (None or the last ply: live).
+
+        Looking back changes nothing in the game, so it keeps the version.
+        """
+        if ply is not None:
+            ply = max(0, min(int(ply), self.game.ply))
+            if ply == self.game.ply:
+                ply = None
+        if ply != self.view_ply:
+            self.view_ply = ply
+            self._emit("view", self.shown_ply)
+
+    def step_view(self, delta: int) -> None:
+        self.show_ply(self.shown_ply + delta)
+
+    def _game_at(self, ply: int) -> Game:
+        """A fresh game replayed to ``ply`` (cached for the last request)."""
+        cache = self._shown_cache
+        if cache is not None and cache[0] == self.version and cache[1] == ply:
+            return cache[2]
+        game = self.game
+        copy = type(game)(game.options, game.seed, game.setup)
+        for move in game.move_stack[:ply]:
+            copy.push_unchecked(move)
+        self._shown_cache = (self.version, ply, copy)
+        return copy
+
+    def shown_game(self) -> Game:
+        """The game as it stood at the shown ply (the live game itself if live)."""
+        if self.view_ply is None:
+            return self.game
+        return self._game_at(self.view_ply)
+
+    def shown_last_move(self) -> Move | None:
+        ply = self.shown_ply
+        return self.game.move_stack[ply - 1] if ply > 0 else None
+
+    def shown_converted(self) -> list[Any]:
+        game = self.shown_game()
+        converted = getattr(game, "last_converted", None)
+        return list(converted()) if converted and game.ply > 0 else []
+
+    # ----- records and saves ----------------------------------------------------------
+    def record(self, meta: Mapping[str, Any] | None = None) -> Record:
+        """The tessera/1 record of the game (with a resignation or agreed draw)."""
+        result = self.facts.result if self.game.outcome() is None else None
+        return Record.from_game(self.game, result, dict(meta or {}))
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "id": self.session_id,
+            "record": self.record().to_json(),
+            "seats": [seat.to_json() for seat in self.seats],
+            "draw_offer": self.facts.draw_offer,
+            "meta": dict(self.facts.meta),
+        }
+
+    @classmethod
+    def from_record(cls, record: Record, seats: Sequence[Seat], session_id: str = "",
+                    participant_factory: ParticipantFactory = default_participant,
+                    meta: Mapping[str, Any] | None = None) -> "Session":
+        """Replay ``record`` (RecordError names the first bad move) into a session."""
+        game = record.replay()
+        result = record.result if game.outcome() is None else None
+        if result is not None and result.reason not in SESSION_REASONS:
+            raise RecordError(f"the record says the game ended by {result.reason!r}, "
+                              "but its moves do not reach that ending")
+        return cls(game, seats, session_id, participant_factory, result, meta)
+
+    @classmethod
+    def from_save(cls, data: Any,
+                  participant_factory: ParticipantFactory = default_participant) -> "Session":
+        """Rebuild a saved session; SessionError (or RecordError) says what is wrong."""
+        if not isinstance(data, Mapping):
+            raise SessionError("a saved game must be an object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SessionError(f"not a Tessera saved game (format {data.get('format')!r})")
+        session_id = data.get("id", "")
+        if not isinstance(session_id, str):
+            raise SessionError("a saved game's id must be a string")
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, list):
+            raise SessionError("a saved game must list its seats")
+        seats = [Seat.from_json(seat) for seat in seats_data]
+        meta = data.get("meta") or {}
+        if not isinstance(meta, Mapping):
+            raise SessionError("a saved game's meta must be an object")
+        record = Record.from_json(data.get("record"))
+        session = cls.from_record(record, seats, session_id, participant_factory, meta)
+        offer = data.get("draw_offer")
+        if offer is not None:
+            session._check_seat(offer)
+            if session.is_over() or isinstance(offer, bool):
+                raise SessionError("a saved draw offer does not fit the game")
+            session.facts.draw_offer = offer
+        return session
+
+    def close(self) -> None:
+        """Stop every participant and drop listeners (a new game replaces this one)."""
+        self.version += 1          # any pending answer is now stale
+        for participant in self.participants:
+            participant.close()
+        self.listeners.clear()

@@ -1,0 +1,235 @@
+"""The app shell: start-up, language, notices, and routing between screens.
+
+Screens are chosen by ``location.hash`` so the back button works:
+``#/`` (home), ``#/play/<game>/<session id>`` (a game; ``#/play/<game>``
+opens the newest unfinished one), ``#/rules/<game>``.  Only the home
+screen's modules are imported at start-up; a game, its board and its bots
+are imported when first shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Protocol
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
+
+from .. import i18n
+from ..i18n import t
+from . import storage
+from .dom import Listeners, button, by_id, clear, el, present
+
+BENCH_LEVEL = "medium"
+
+
+class Screen(Protocol):
+    def mount(self, container: Any) -> None: ...
+    def unmount(self) -> None: ...
+
+
+class App:
+    """Owns the page frame and whichever screen is showing."""
+
+    def __init__(self) -> None:
+        self.frame = by_id("frame")
+        self.notices = by_id("notices")
+        self.announcer = by_id("announcer")
+        self.nav = by_id("header-nav")
+        self.screen: Screen | None = None
+        self.route: tuple[str, ...] = ()
+        self.listeners = Listeners()
+        self._nav_listeners = Listeners()
+        self._ready = False
+        self.pending_session: Any = None  # a session just created, handed to the play screen
+        self._keep: list[Any] = []  # proxies that live as long as the page
+
+    # ----- start-up ------------------------------------------------------------
+    def start(self) -> None:
+        lang = storage.load_language() or i18n.detect_language(str(js.navigator.language or ""))
+        self.apply_language(lang)
+        self.listeners.on(js.window, "hashchange", lambda event: self.show_route())
+        self._expose_bench()
+        self.show_route()
+
+    def mark_ready(self) -> None:
+        """The first screen is interactive: tell tests, the bench and boot.js."""
+        if self._ready:
+            return
+        self._ready = True
+        boot = by_id("boot")
+        if present(boot):
+            boot.remove()
+        js.document.documentElement.dataset.tessera = "ready"
+        js.window.tesseraReadyAt = js.performance.now()
+        if hasattr(js.window, "tesseraBoot"):
+            js.window.tesseraBoot.done()
+
+    # ----- language ---------------------------------------------------------------
+    def apply_language(self, lang: str) -> None:
+        lang = i18n.set_language(lang)
+        js.document.documentElement.lang = lang
+        js.document.title = t("app.title")
+        brand = js.document.querySelector(".brand")
+        if present(brand):
+            brand.setAttribute("aria-label", t("nav.home"))
+        skip = js.document.querySelector(".skip-link")
+        if present(skip):
+            skip.textContent = t("nav.skip")
+
+    def set_language(self, lang: str) -> None:
+        if lang == i18n.language():
+            return
+        storage.save_language(lang)
+        self.apply_language(lang)
+        self.show_route(force=True)
+
+    # ----- routing ----------------------------------------------------------------
+    @staticmethod
+    def parse_hash(hash_text: str) -> tuple[str, ...]:
+        path = hash_text.lstrip("#").strip("/")
+        return tuple(part for part in path.split("/") if part) if path else ()
+
+    def go(self, hash_text: str, replace: bool = False) -> None:
+        if replace:
+            js.history.replaceState(js.undefined, "", hash_text)
+            self.show_route()
+        elif str(js.location.hash) == hash_text:
+            self.show_route(force=True)
+        else:
+            js.location.hash = hash_text
+
+    def show_route(self, force: bool = False) -> None:
+        route = self.parse_hash(str(js.location.hash or ""))
+        if route == self.route and self.screen is not None and not force:
+            return
+        screen = self._screen_for(route)
+        if screen is None:
+            return
+        self.route = route
+        self._mount(screen)
+
+    def _screen_for(self, route: tuple[str, ...]) -> Screen | None:
+        from ..core import registry
+        known = {game.game_id for game in registry.GAMES if game.available}
+        if len(route) >= 2 and route[0] == "play" and route[1] in known:
+            if len(route) == 2:
+                newest = self.newest_unfinished(route[1])
+                if newest is None:
+                    self.go("#/", replace=True)
+                    self.notice(t("home.no_game_yet"), "info")
+                    return None
+                self.go(f"#/play/{route[1]}/{newest}", replace=True)
+                return None
+            from .play_screen import PlayScreen
+            return PlayScreen(self, route[1], route[2])
+        if len(route) == 2 and route[0] == "rules" and route[1] in known:
+            from .rules_screen import RulesScreen
+            return RulesScreen(self, route[1])
+        if route:
+            js.history.replaceState(js.undefined, "", "#/")
+        from .home_screen import HomeScreen
+        return HomeScreen(self)
+
+    def _mount(self, screen: Screen) -> None:
+        if self.screen is not None:
+            self.screen.unmount()
+        self.set_nav([])
+        boot = by_id("boot")
+        clear(self.frame)
+        if present(boot) and not self._ready:
+            self.frame.appendChild(boot)
+            boot.hidden = True
+        self.screen = screen
+        screen.mount(self.frame)
+        js.window.scrollTo(0, 0)
+        self.mark_ready()
+
+    def newest_unfinished(self, game_id: str) -> str | None:
+        summaries, problems = storage.list_sessions()
+        self.report_problems(problems)
+        for summary in summaries:
+            if summary.game == game_id and not summary.over:
+                return summary.session_id
+        return None
+
+    # ----- header navigation ----------------------------------------------------------
+    def set_nav(self, items: list[tuple[str, str]]) -> None:
+        """Links shown at the right of the header: (label, hash)."""
+        self._nav_listeners.clear()
+        clear(self.nav)
+        for label, href in items:
+            self.nav.appendChild(el("a", "nav-link", label, {"href": href}))
+
+    # ----- notices and announcements -----------------------------------------------------
+    def notice(self, text: str, kind: str = "info", sticky: bool = False) -> Any:
+        """A message at the top of the page (storage full, corrupt save...)."""
+        role = "alert" if kind == "error" else "status"
+        box = el("div", f"notice notice-{kind}", None, {"role": role})
+        box.appendChild(el("span", "notice-text", text))
+        listeners = Listeners()
+
+        def close(event: Any = None) -> None:
+            listeners.clear()
+            box.remove()
+
+        box.appendChild(button(t("dialog.close"), close, listeners, "notice-close", icon="close"))
+        self.notices.appendChild(box)
+        if not sticky and kind == "info":
+            js.setTimeout(create_once_callable(lambda: close() if box.isConnected else None), 6000)
+        return box
+
+    def report_problems(self, problems: list[storage.Problem]) -> None:
+        for problem in problems:
+            if problem.aside_key:
+                text = t("storage.corrupt", detail=problem.detail, key=problem.aside_key)
+            else:
+                text = t("storage.corrupt_kept", detail=problem.detail, key=problem.key)
+            self.notice(text, "warning", sticky=True)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` to screen readers (the polite live region)."""
+        self.announcer.textContent = ""
+        self.announcer.textContent = text
+
+    # ----- bench hook ----------------------------------------------------------------
+    def _expose_bench(self) -> None:
+        """``window.tesseraBench.botThink()``: one bot move, as the app makes it."""
+
+        def bot_think(*_: Any) -> Any:
+            def executor(resolve: Any, reject: Any) -> None:
+                async def run() -> None:
+                    try:
+                        resolve(await self._bench_think())
+                    except Exception as error:  # surface to the caller's promise
+                        reject(f"{type(error).__name__}: {error}")
+                asyncio.ensure_future(run())
+            return js.Promise.new(create_once_callable(executor))
+
+        proxy = create_proxy(bot_think)
+        self._keep.append(proxy)
+        bench = to_js({}, dict_converter=js.Object.fromEntries)
+        bench.botThink = proxy
+        js.window.tesseraBench = bench
+
+    async def _bench_think(self) -> float:
+        from ..core.registry import game_class
+        from ..core.session import BotParticipant
+        from ..bots.registry import level, make_bot
+        game = game_class("quadrature")()
+        spec = level("quadrature", BENCH_LEVEL)
+        participant = BotParticipant(make_bot(spec.bot, 1, spec.movetime_ms, **spec.params))
+        started = time.perf_counter()
+        await participant.choose(game.copy(), lambda: False)
+        return (time.perf_counter() - started) * 1000.0
+
+
+APP: App | None = None
+
+
+def start() -> App:
+    global APP
+    APP = App()
+    APP.start()
+    return APP

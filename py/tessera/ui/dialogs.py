@@ -1,0 +1,191 @@
+"""Modal dialogs on the native ``<dialog>`` element (focus trap and Escape for free).
+
+``Dialog`` is the frame; ``confirm``, ``new_game_dialog`` and
+``game_over_dialog`` are the app's dialogs built on it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import js  # type: ignore[import-not-found]
+
+from ..i18n import t
+from .dom import Listeners, button, el, present
+
+_counter = 0
+
+
+class Dialog:
+    """A modal with a title, a body and a row of buttons."""
+
+    def __init__(self, title: str, cls: str = "", on_cancel: Callable[[], Any] | None = None) -> None:
+        global _counter
+        _counter += 1
+        title_id = f"dialog-title-{_counter}"
+        self.listeners = Listeners()
+        self.on_cancel = on_cancel
+        self.node = el("dialog", f"dialog {cls}".strip(), None, {"aria-labelledby": title_id})
+        self.node.appendChild(el("h2", "dialog-title", title, {"id": title_id}))
+        self.body = el("div", "dialog-body")
+        self.actions = el("div", "dialog-actions")
+        self.node.appendChild(self.body)
+        self.node.appendChild(self.actions)
+        self.listeners.on(self.node, "cancel", self._cancel)
+        self._open = False
+
+    def add_button(self, label: str, handler: Callable[[], Any] | None = None, kind: str = "",
+                   close: bool = True, attrs: dict[str, Any] | None = None) -> Any:
+        """A button; ``kind`` is ``primary``, ``danger`` or empty."""
+
+        def clicked(event: Any) -> None:
+            if close:
+                self.close()
+            if handler is not None:
+                handler()
+
+        cls = "btn" + (f" btn-{kind}" if kind else "")
+        node = button(label, clicked, self.listeners, cls, attrs)
+        self.actions.appendChild(node)
+        return node
+
+    def open(self, focus: Any = None) -> "Dialog":
+        js.document.body.appendChild(self.node)
+        self.node.showModal()
+        self._open = True
+        if focus is not None:
+            focus.focus()
+        return self
+
+    def close(self) -> None:
+        if not self._open:
+            return
+        self._open = False
+        self.node.close()
+        self.node.remove()
+        self.listeners.clear()
+
+    @property
+    def is_open(self) -> bool:
+        return self._open
+
+    def _cancel(self, event: Any) -> None:
+        event.preventDefault()
+        self.close()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+
+def confirm(question: str, yes_label: str, on_yes: Callable[[], Any], danger: bool = False,
+            detail: str | None = None) -> Dialog:
+    dialog = Dialog(question, "dialog-confirm")
+    if detail:
+        dialog.body.appendChild(el("p", None, detail))
+    cancel = dialog.add_button(t("dialog.cancel"))
+    dialog.add_button(yes_label, on_yes, "danger" if danger else "primary", attrs={"data-action": "confirm"})
+    return dialog.open(focus=cancel)
+
+
+# ----- new game --------------------------------------------------------------------
+
+def _radio_group(name: str, legend: str, options: list[tuple[str, str]], checked: str,
+                 listeners: Listeners, on_change: Callable[[str], Any] | None = None) -> Any:
+    fieldset = el("fieldset", "choice-group", None, {"data-name": name})
+    fieldset.appendChild(el("legend", None, legend))
+    row = el("div", "choice-row")
+    for value, label in options:
+        input_id = f"ng-{name}-{value}"
+        radio = el("input", None, None, {"type": "radio", "name": name, "value": value,
+                                         "id": input_id, "checked": value == checked})
+        if on_change is not None:
+            listeners.on(radio, "change", lambda event, value=value: on_change(value))
+        row.appendChild(el("label", "choice", None, {"for": input_id}, [radio, el("span", None, label)]))
+    fieldset.appendChild(row)
+    return fieldset
+
+
+def _checked(root: Any, name: str) -> str:
+    node = root.querySelector(f'input[name="{name}"]:checked')
+    return str(node.value) if present(node) else ""
+
+
+def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None) -> Dialog:
+    """Choose opponent, side and who starts; Start creates and opens the game."""
+    from ..core.session import bot_levels
+
+    levels = bot_levels(game_id)
+    preset = dict(preset or {})
+    dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
+    opponents = [(f"bot:{lv.key}", t("opponent.bot", level=t(f"bot.level.{lv.key}"))) for lv in levels]
+    opponents.append(("human", t("opponent.hot_seat")))
+    default_opponent = preset.get("opponent") or ("bot:medium" if any(lv.key == "medium" for lv in levels)
+                                                  else opponents[0][0])
+    form = el("form", "newgame-form", None, {"method": "dialog"})
+
+    def opponent_changed(value: str) -> None:
+        side_group.hidden = value == "human"
+
+    form.appendChild(_radio_group("opponent", t("newgame.opponent"), opponents, default_opponent,
+                                  dialog.listeners, opponent_changed))
+    side_group = _radio_group("side", t("newgame.side"),
+                              [("white", t("seat.white")), ("black", t("seat.black")), ("random", t("side.random"))],
+                              preset.get("side", "white"), dialog.listeners)
+    side_group.hidden = default_opponent == "human"
+    form.appendChild(side_group)
+    form.appendChild(_radio_group("first", t("newgame.first"),
+                                  [("white", t("seat.white")), ("black", t("seat.black"))],
+                                  preset.get("first", "white"), dialog.listeners))
+    form.appendChild(el("p", "dialog-hint", t("newgame.first_hint")))
+    dialog.body.appendChild(form)
+
+    def start() -> None:
+        choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
+                  "first": _checked(form, "first")}
+        create_game(app, game_id, choice)
+
+    dialog.add_button(t("dialog.cancel"))
+    start_button = dialog.add_button(t("newgame.start"), start, "primary", attrs={"data-action": "start"})
+    dialog.open(focus=start_button)
+    return dialog
+
+
+def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
+    """Make, save and open a new session from the dialog's choices."""
+    from ..core.registry import game_class
+    from ..core.session import Seat, Session
+    from . import storage
+    from .play_screen import session_meta
+
+    opponent = choice.get("opponent") or "human"
+    side = choice.get("side") or "white"
+    if side == "random":
+        side = random.choice(("white", "black"))
+    if opponent == "human":
+        seats = [Seat("human"), Seat("human")]
+    else:
+        bot = Seat("bot", opponent.split(":", 1)[1])
+        seats = [Seat("human"), bot] if side == "white" else [bot, Seat("human")]
+    cls = game_class(game_id)
+    game = cls({"first": choice.get("first") or "white"}, seed=random.randrange(1 << 31))
+    session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
+    session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
+                                                      "choice": dict(choice)})
+    session.meta.update(session_meta(session))
+    try:
+        storage.save_session(session.to_save())
+    except storage.StorageFull:
+        app.notice(t("storage.quota"), "error", sticky=True)
+    app.pending_session = session
+    app.go(f"#/play/{game_id}/{session_id}")
+
+
+# ----- game over ---------------------------------------------------------------------
+
+def game_over_dialog(app: Any, title: str, reason: str, on_new_game: Callable[[], Any]) -> Dialog:
+    dialog = Dialog(title, "dialog-over")
+    dialog.body.appendChild(el("p", "over-reason", reason))
+    dialog.add_button(t("over.home"), lambda: app.go("#/"))
+    dialog.add_button(t("over.review"), attrs={"data-action": "review"})
+    new = dialog.add_button(t("over.new_game"), on_new_game, "primary", attrs={"data-action": "new-game"})
+    return dialog.open(focus=new)

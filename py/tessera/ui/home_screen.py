@@ -1,0 +1,156 @@
+"""The home screen: the five games, games in progress, language switch.
+
+It reads saved games only as summaries (no engine is imported), so the
+first screen appears as soon as Python is up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import i18n
+from ..core import registry
+from ..i18n import t
+from . import storage
+from .dom import Listeners, button, el
+
+GAME_ICONS = {
+    "quadrature": "⬚",
+    "dots": "⁘",
+    "corners": "◰",
+    "abatis": "▦",
+    "quadrotone": "◩",
+}
+
+
+class HomeScreen:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.listeners = Listeners()
+        self.root: Any = None
+
+    def mount(self, container: Any) -> None:
+        summaries, problems = storage.list_sessions()
+        self.app.report_problems(problems)
+        self.root = el("div", "home")
+        self.root.appendChild(self._intro())
+        playable = set(registry.available_ids())
+        unfinished = [s for s in summaries if not s.over and s.game in playable]
+        if unfinished:
+            self.root.appendChild(self._in_progress(unfinished))
+        self.root.appendChild(self._games())
+        self.root.appendChild(self._footer())
+        container.appendChild(self.root)
+
+    def unmount(self) -> None:
+        self.listeners.clear()
+        if self.root is not None:
+            self.root.remove()
+
+    # ----- parts ---------------------------------------------------------------------
+    def _intro(self) -> Any:
+        return el("section", "home-intro", None, {"aria-labelledby": "home-title"}, [
+            el("h1", "home-title", t("home.title"), {"id": "home-title"}),
+            el("p", "home-lead", t("home.lead")),
+        ])
+
+    def _in_progress(self, summaries: list[storage.SavedSummary]) -> Any:
+        section = el("section", "home-section", None, {"aria-labelledby": "resume-title"})
+        section.appendChild(el("h2", "section-title", t("home.in_progress"), {"id": "resume-title"}))
+        items = el("ul", "resume-list")
+        for summary in summaries[:8]:
+            items.appendChild(self._resume_item(summary))
+        section.appendChild(items)
+        return section
+
+    def _resume_item(self, summary: storage.SavedSummary) -> Any:
+        meta = summary.meta
+        to_move = meta.get("to_move")
+        side_names = meta.get("side_names") or ["white", "black"]
+        side_known = isinstance(to_move, int) and 0 <= to_move < len(side_names)
+        move_number = int(meta.get("ply", 0)) // 2 + 1 if isinstance(meta.get("ply"), int) else 1
+        opponent = describe_opponent(summary.data.get("seats") or [])
+        your_turn = bool(meta.get("local_turn"))
+        href = f"#/play/{summary.game}/{summary.session_id}"
+        link = el("a", "resume-card", None, {"href": href})
+        link.appendChild(el("span", "resume-game", t(f"game.{summary.game}.title")))
+        link.appendChild(el("span", "resume-opponent", opponent))
+        if your_turn:
+            status = t("home.your_turn")
+        else:
+            status = t(f"turn.{side_names[to_move]}") if side_known else ""
+        text = t("home.status", status=status, number=move_number) if status else t("home.move", number=move_number)
+        link.appendChild(el("span", "resume-status" + (" is-yours" if your_turn else ""), text))
+        link.appendChild(el("span", "resume-go", t("home.resume"), {"aria-hidden": "true"}))
+        item = el("li", "resume-item")
+        item.appendChild(link)
+        item.appendChild(button(t("home.delete"), lambda event, s=summary: self._delete(s, item),
+                                self.listeners, "btn-icon resume-delete", icon="close"))
+        return item
+
+    def _delete(self, summary: storage.SavedSummary, item: Any) -> None:
+        from .dialogs import confirm
+        confirm(t("home.delete_confirm"), t("home.delete"),
+                lambda: (storage.delete_session(summary.session_id), self.app.show_route(force=True)),
+                danger=True)
+
+    def _games(self) -> Any:
+        section = el("section", "home-section", None, {"aria-labelledby": "games-title"})
+        section.appendChild(el("h2", "section-title", t("home.games"), {"id": "games-title"}))
+        grid = el("ul", "game-grid")
+        for entry in registry.GAMES:
+            grid.appendChild(self._game_card(entry))
+        section.appendChild(grid)
+        return section
+
+    def _game_card(self, entry: registry.GameEntry) -> Any:
+        game_id = entry.game_id
+        card = el("li", "game-card" + ("" if entry.available else " is-soon"),
+                  None, {"data-game": game_id})
+        head = el("div", "game-card-head", None, None, [
+            el("span", f"game-icon game-icon-{game_id}", GAME_ICONS.get(game_id, "■"), {"aria-hidden": "true"}),
+            el("h3", "game-name", t(f"game.{game_id}.title")),
+        ])
+        card.appendChild(head)
+        players = t("home.players_one") if entry.num_players == 1 else t("home.players_two")
+        card.appendChild(el("p", "game-meta", players))
+        card.appendChild(el("p", "game-blurb", t(f"game.{game_id}.blurb")))
+        actions = el("div", "game-actions")
+        if entry.available:
+            actions.appendChild(button(t("home.play"), lambda event: self._new_game(game_id),
+                                       self.listeners, "btn btn-primary",
+                                       {"data-action": "new-game", "data-game": game_id}))
+            actions.appendChild(el("a", "btn btn-ghost", t("home.rules"), {"href": f"#/rules/{game_id}"}))
+        else:
+            actions.appendChild(el("span", "badge", t("home.coming_soon")))
+        card.appendChild(actions)
+        return card
+
+    def _new_game(self, game_id: str) -> None:
+        from .dialogs import new_game_dialog
+        new_game_dialog(self.app, game_id)
+
+    def _footer(self) -> Any:
+        footer = el("section", "home-footer")
+        group = el("div", "lang-switch", None, {"role": "group", "aria-label": t("lang.label")})
+        group.appendChild(el("span", "lang-label", t("lang.label"), {"aria-hidden": "true"}))
+        for lang in i18n.LANGUAGES:
+            current = lang == i18n.language()
+            group.appendChild(button(t(f"lang.{lang}"), lambda event, lang=lang: self.app.set_language(lang),
+                                     self.listeners, "lang-btn" + (" is-current" if current else ""),
+                                     {"aria-pressed": "true" if current else "false", "lang": lang,
+                                      "data-lang": lang}))
+        footer.appendChild(group)
+        footer.appendChild(el("p", "home-note", t("home.offline_note")))
+        return footer
+
+
+def describe_opponent(seats: list[Any]) -> str:
+    """"Bot · Medium" or "Two players on this device", from saved seats."""
+    kinds = [s.get("kind") if isinstance(s, dict) else None for s in seats]
+    for seat in seats:
+        if isinstance(seat, dict) and seat.get("kind") == "bot":
+            return t("opponent.bot", level=t(f"bot.level.{seat.get('level')}"))
+    if kinds and all(kind == "human" for kind in kinds):
+        return t("opponent.hot_seat")
+    return t("opponent.remote")

@@ -1,0 +1,188 @@
+"""Pieces of the play screen that only display: player panels, move list, texts.
+
+Nothing here changes the session; ``play_screen`` owns the behaviour.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.game import Outcome
+from ..core.session import Session
+from ..i18n import t
+from .dom import clear, el, present, set_text
+from .game_adapters import GameUI
+
+
+# ----- words -------------------------------------------------------------------------
+
+def side_name(session: Session, seat: int) -> str:
+    return t(f"seat.{session.game.seat_names[seat]}")
+
+
+def seat_label(session: Session, seat: int) -> str:
+    """Who sits there: "You", "Bot · Medium", "Player 1"."""
+    spec = session.seats[seat]
+    if spec.kind == "bot":
+        return t("opponent.bot", level=t(f"bot.level.{spec.level}"))
+    if spec.kind == "remote":
+        return spec.name or t("opponent.remote")
+    if session.is_hot_seat():
+        return t("panel.player", number=seat + 1)
+    return t("panel.you")
+
+
+def result_title(session: Session, outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return t("result.draw")
+    return t(f"result.win.{session.game.seat_names[outcome.winner]}")
+
+
+def result_reason(session: Session, outcome: Outcome) -> str:
+    loser = 1 - outcome.winner if outcome.winner in (0, 1) else None
+    params: dict[str, Any] = {}
+    if loser is not None:
+        params["loser"] = side_name(session, loser)
+        params["loser_of"] = t(f"seat.{session.game.seat_names[loser]}.of")
+        params["winner"] = side_name(session, outcome.winner)
+    return t(f"end.{outcome.reason}", **params)
+
+
+def result_for_you(session: Session, outcome: Outcome) -> str | None:
+    """"You won" / "You lost" against a bot; None in hot-seat."""
+    local = session.local_seats()
+    if len(local) != 1:
+        return None
+    if outcome.winner is None:
+        return None
+    return t("result.you_won") if outcome.winner == local[0] else t("result.you_lost")
+
+
+_REASONS = [
+    (re.compile(r"^there is no checker on (\w+)$"), "illegal.no_checker"),
+    (re.compile(r"^the checker on (\w+) is not yours$"), "illegal.not_yours"),
+    (re.compile(r"^(\w+) is occupied$"), "illegal.occupied"),
+    (re.compile(r"^a checker moves one point"), "illegal.step"),
+    (re.compile(r"^suicide"), "illegal.suicide"),
+    (re.compile(r"^your marker shows 2"), "illegal.marker"),
+    (re.compile(r"^the point is off the board"), "illegal.off_board"),
+    (re.compile(r"^the game is over"), "illegal.over"),
+]
+
+
+def localize_reason(reason: str) -> str:
+    """The engine explains illegal moves in English; show them in the UI language."""
+    for pattern, key in _REASONS:
+        match = pattern.match(reason)
+        if match:
+            return t(key, square=match.group(1) if match.groups() else "")
+    return t("illegal.generic")
+
+
+# ----- player panels -----------------------------------------------------------------
+
+class PlayerPanel:
+    """Colour, who plays it, the numbers, and whether it is this side's turn."""
+
+    def __init__(self, seat: int, position: str) -> None:
+        self.seat = seat
+        self.node = el("section", f"player-panel player-{position}", None, {"data-seat": str(seat)})
+        self.swatch = el("span", "swatch", None, {"aria-hidden": "true"})
+        self.side = el("span", "player-side")
+        self.who = el("span", "player-who")
+        self.flag = el("span", "player-flag")
+        self.stats = el("dl", "player-stats")
+        side_line = el("span", "player-side-line", None, None, [self.side, self.flag])
+        head = el("div", "player-head", None, None, [
+            self.swatch, el("div", "player-names", None, None, [side_line, self.who])])
+        self.node.appendChild(head)
+        self.node.appendChild(self.stats)
+
+    def set_seat(self, seat: int) -> None:
+        self.seat = seat
+        self.node.setAttribute("data-seat", str(seat))
+
+    def update(self, session: Session, ui: GameUI) -> None:
+        seat = self.seat
+        game = session.shown_game()
+        names = session.game.seat_names
+        self.swatch.className = f"swatch swatch-{names[seat]}"
+        set_text(self.side, side_name(session, seat))
+        set_text(self.who, seat_label(session, seat))
+        outcome = session.outcome() if not session.is_viewing_history() else None
+        to_move = not session.is_over() and game.to_move == seat
+        classes = ["player-panel", self.node.className.split()[1]]
+        flag = ""
+        if outcome is not None:
+            if outcome.winner == seat:
+                classes.append("is-winner")
+                flag = t("panel.winner")
+        elif to_move and not session.is_viewing_history():
+            classes.append("is-turn")
+            if session.thinking and not session.is_local_seat(seat):
+                classes.append("is-thinking")
+                flag = t("bot.thinking")
+            else:
+                flag = t("panel.to_move")
+        self.node.className = " ".join(classes)
+        set_text(self.flag, flag)
+        self.node.setAttribute("aria-label", f"{side_name(session, seat)}: {seat_label(session, seat)}"
+                               + (f", {flag}" if flag else ""))
+        clear(self.stats)
+        for key, value, kind in ui.stats(game, seat):
+            item = el("div", f"stat stat-{kind}", None, None, [
+                el("dt", None, t(key)),
+                el("dd", None, None, None, [_marker_pips(value) if kind == "marker" else value]),
+            ])
+            self.stats.appendChild(item)
+
+
+def _marker_pips(value: str) -> Any:
+    """The marker as a chip with 0, 1 or 2 dots (the board game's own look)."""
+    count = int(value) if value.isdigit() else 0
+    chip = el("span", f"marker-chip marker-{count}", None, {"title": value, "data-value": value})
+    for _ in range(count):
+        chip.appendChild(el("i", None, None, {"aria-hidden": "true"}))
+    chip.appendChild(el("span", "visually-hidden", value))
+    return chip
+
+
+# ----- move list ------------------------------------------------------------------------
+
+def render_move_list(node: Any, session: Session, converted_counts: list[int]) -> None:
+    """Rows of numbered move pairs; each move is a button carrying ``data-ply``."""
+    clear(node)
+    texts = session.history()
+    if not texts:
+        node.appendChild(el("li", "moves-empty", t("moves.none")))
+        return
+    for index in range(0, len(texts), 2):
+        row = el("li", "move-row")
+        row.appendChild(el("span", "move-number", f"{index // 2 + 1}."))
+        for ply in (index + 1, index + 2):
+            if ply > len(texts):
+                break
+            label = texts[ply - 1]
+            count = converted_counts[ply - 1] if ply - 1 < len(converted_counts) else 0
+            cell = el("button", "move", None, {"type": "button", "data-ply": str(ply)})
+            cell.appendChild(el("span", "move-text", label))
+            if count:
+                cell.appendChild(el("span", "move-conv", f"×{count}",
+                                    {"title": t("moves.converted", count=count)}))
+            row.appendChild(cell)
+        node.appendChild(row)
+    mark_current(node, session.shown_ply)
+
+
+def mark_current(node: Any, ply: int) -> None:
+    for cell in node.querySelectorAll("button.move[aria-current]"):
+        cell.removeAttribute("aria-current")
+    current = node.querySelector(f'button.move[data-ply="{ply}"]') if ply > 0 else None
+    if present(current):
+        current.setAttribute("aria-current", "step")
+        container = node.parentElement
+        if present(container):
+            top = current.offsetTop - container.offsetTop
+            if top < container.scrollTop or top > container.scrollTop + container.clientHeight - 32:
+                container.scrollTop = max(0, top - container.clientHeight // 2)

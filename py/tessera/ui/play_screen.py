@@ -1,0 +1,493 @@
+"""The play screen: board, player panels, move list, move box and actions.
+
+Every change goes through the ``Session``; this screen listens to its
+events to redraw, announce, save, and start the bot.  The bot runs in an
+asyncio task (``Session.advance`` -> ``choose_async``), so the page keeps
+responding while it thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from ..core.game import GameError, IllegalMoveError, Move, NotationError
+from ..core.session import MoveEvent, Session, SessionError
+from ..i18n import t
+from . import storage
+from .board import BoardComponent
+from .dialogs import Dialog, confirm, game_over_dialog, new_game_dialog
+from .dom import Listeners, button, el, present, set_flag, set_text
+from .game_adapters import adapter
+from .panels import (PlayerPanel, localize_reason, mark_current, render_move_list, result_for_you,
+                     result_reason, result_title, side_name)
+
+TEXT_TAGS = {"INPUT", "TEXTAREA", "SELECT", "CANVAS", "BUTTON"}
+
+
+def session_meta(session: Session) -> dict[str, Any]:
+    """Facts the home screen shows without replaying the game."""
+    return {
+        "updated": float(js.Date.now()),
+        "to_move": session.to_move,
+        "ply": session.game.ply,
+        "over": session.is_over(),
+        "local_turn": session.is_local_turn() and not session.is_hot_seat(),
+        "side_names": list(session.game.seat_names),
+    }
+
+
+def load_session(app: Any, session_id: str) -> Session | None:
+    """The saved session, or None after telling the player what went wrong."""
+    pending = app.pending_session
+    app.pending_session = None
+    if pending is not None and pending.session_id == session_id:
+        return pending
+    data, problem = storage.read_session(session_id)
+    if problem is not None:
+        app.report_problems([problem])
+        return None
+    if data is None:
+        app.notice(t("play.not_found"), "warning")
+        return None
+    try:
+        return Session.from_save(data)
+    except (SessionError, GameError) as error:
+        key = storage.session_key(session_id)
+        raw = storage.get_text(key) or ""
+        app.report_problems([storage.put_aside(key, raw, str(error))])
+        return None
+
+
+class PlayScreen:
+    def __init__(self, app: Any, game_id: str, session_id: str) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.session_id = session_id
+        self.ui = adapter(game_id)
+        self.listeners = Listeners()
+        self.session: Session | None = None
+        self.board: BoardComponent | None = None
+        self.root: Any = None
+        self.dialog: Dialog | None = None
+        self.converted_counts: list[int] = []
+        self._quota_warned = False
+        self._save_pending = False
+        self._closed = False
+        self._unsubscribe: Any = None
+
+    # ----- mount / unmount ------------------------------------------------------------
+    def mount(self, container: Any) -> None:
+        session = load_session(self.app, self.session_id)
+        if session is None:
+            self.root = el("div")
+            container.appendChild(self.root)
+            self.app.go("#/", replace=True)
+            return
+        self.session = session
+        self.converted_counts = self._replay_converted()
+        self.app.set_nav([(t("nav.rules"), f"#/rules/{self.game_id}"), (t("nav.games"), "#/")])
+        self.root = self._build()
+        container.appendChild(self.root)
+        flipped = session.meta.get("flipped")
+        if not isinstance(flipped, bool):
+            # Unflipped is seen from the first seat (White at the bottom): flip
+            # only when the one local player sits in another seat.
+            flipped = 0 not in session.local_seats()
+        self.board = BoardComponent(self.board_host, self.ui.view(), on_move=self._on_board_move,
+                                    label=t("play.board_label", game=t(f"game.{self.game_id}.title")))
+        self.board.state.flipped = flipped
+        self.board_host.dataset.flipped = "true" if flipped else "false"
+        self._unsubscribe = session.subscribe(self._on_event)
+        self.listeners.on(js.document, "keydown", self._on_key)
+        self.listeners.on(js.window, "pagehide", self._flush_save)
+        render_move_list(self.moves, session, self.converted_counts)
+        self.render()
+        # Everything imported so far (engine, bots, UI) lives as long as the
+        # page: move it out of the collector's sight, so a full collection in
+        # the middle of a bot search does not stall the page for 100+ ms.
+        gc.freeze()
+        if session.draw_offer is not None and not session.is_over():
+            self._ask_draw()
+        self._schedule_bot()
+
+    def unmount(self) -> None:
+        self._flush_save()
+        self._closed = True
+        if self.dialog is not None:
+            self.dialog.close()
+        if self.session is not None:
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+            self.session.close()
+        js.document.documentElement.removeAttribute("data-bot")
+        if self.board is not None:
+            self.board.destroy()
+        self.listeners.clear()
+        if self.root is not None:
+            self.root.remove()
+
+    def _replay_converted(self) -> list[int]:
+        """How many checkers each move converted (for the move list)."""
+        session = self.session
+        game = session.game
+        replay = type(game)(game.options, game.seed, game.setup)
+        counts = []
+        last_converted = getattr(replay, "last_converted", None)
+        for move in game.move_stack:
+            replay.push_unchecked(move)
+            counts.append(len(last_converted()) if last_converted else 0)
+        return counts
+
+    # ----- building ------------------------------------------------------------------
+    def _build(self) -> Any:
+        session = self.session
+        root = el("div", "play", None, {"data-game": self.game_id, "data-session": session.session_id})
+        flipped_top = 0  # fixed below by render() when the board orientation is known
+        self.top_panel = PlayerPanel(flipped_top, "top")
+        self.bottom_panel = PlayerPanel(1 - flipped_top, "bottom")
+        self.board_host = el("div", "board-host")
+        board_col = el("div", "play-board", None, None,
+                       [self.top_panel.node, self.board_host, self.bottom_panel.node])
+        side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
+        self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
+        side.appendChild(self.status)
+        side.appendChild(self._build_moves())
+        side.appendChild(self._build_input())
+        side.appendChild(self._build_actions())
+        root.appendChild(board_col)
+        root.appendChild(side)
+        return root
+
+    def _build_moves(self) -> Any:
+        box = el("section", "moves-box", None, {"aria-labelledby": "moves-title"})
+        head = el("div", "moves-head")
+        head.appendChild(el("h2", "moves-title", t("moves.heading"), {"id": "moves-title"}))
+        nav = el("div", "moves-nav", None, {"role": "group", "aria-label": t("moves.nav_label")})
+        self.nav_buttons = {}
+        for name, handler in (
+                ("first", lambda e: self.session.show_ply(0)),
+                ("prev", lambda e: self.session.step_view(-1)),
+                ("next", lambda e: self.session.step_view(1)),
+                ("last", lambda e: self.session.show_ply(None))):
+            node = button(t(f"moves.{name}"), handler, self.listeners, "btn-icon nav-btn",
+                          {"data-nav": name}, icon=name)
+            self.nav_buttons[name] = node
+            nav.appendChild(node)
+        head.appendChild(nav)
+        box.appendChild(head)
+        scroller = el("div", "moves-scroll")
+        self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
+        scroller.appendChild(self.moves)
+        box.appendChild(scroller)
+        self.listeners.on(self.moves, "click", self._on_move_list_click)
+        self.viewing = el("p", "viewing-note", None, {"hidden": True})
+        box.appendChild(self.viewing)
+        return box
+
+    def _build_input(self) -> Any:
+        form = el("form", "move-form", None, {"autocomplete": "off", "novalidate": True})
+        label = el("label", "move-label", t("input.label"), {"for": "move-input"})
+        self.input = el("input", "move-input", None, {
+            "id": "move-input", "type": "text", "inputmode": "text", "spellcheck": "false",
+            "autocapitalize": "off", "placeholder": t("input.placeholder"),
+            "aria-describedby": "move-error"})
+        submit = el("button", "btn", t("input.play"), {"type": "submit"})
+        self.input_error = el("p", "move-error", None, {"id": "move-error", "aria-live": "assertive"})
+        form.appendChild(label)
+        form.appendChild(el("div", "move-input-row", None, None, [self.input, submit]))
+        form.appendChild(self.input_error)
+        self.listeners.on(form, "submit", self._on_submit)
+        self.listeners.on(self.input, "input", lambda e: self._show_error(""))
+        return form
+
+    def _build_actions(self) -> Any:
+        box = el("div", "play-actions")
+        self.undo_btn = button(t("play.undo"), lambda e: self._undo(), self.listeners, "btn",
+                               {"data-action": "undo"})
+        self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
+                               {"data-action": "draw"})
+        self.resign_btn = button(t("play.resign"), lambda e: self._resign(), self.listeners, "btn btn-danger-soft",
+                                 {"data-action": "resign"})
+        flip = button(t("play.flip"), lambda e: self._flip(), self.listeners, "btn", {"data-action": "flip"})
+        new = button(t("play.new_game"), lambda e: self._new_game(), self.listeners, "btn",
+                     {"data-action": "new-game"})
+        export = button(t("record.export"), lambda e: self._export(), self.listeners, "btn",
+                        {"data-action": "export"})
+        imp = button(t("record.import"), lambda e: self._import(), self.listeners, "btn",
+                     {"data-action": "import"})
+        box.appendChild(el("div", "action-row", None, None, [self.undo_btn, self.draw_btn, self.resign_btn]))
+        box.appendChild(el("div", "action-row", None, None, [flip, new]))
+        box.appendChild(el("div", "action-row", None, None, [export, imp]))
+        return box
+
+    # ----- rendering ----------------------------------------------------------------
+    def render(self) -> None:
+        session, board = self.session, self.board
+        if session is None or board is None or self._closed:
+            return
+        flipped = board.state.flipped
+        self.top_panel.set_seat(0 if flipped else 1)
+        self.bottom_panel.set_seat(1 if flipped else 0)
+        self.top_panel.update(session, self.ui)
+        self.bottom_panel.update(session, self.ui)
+        self._render_status()
+        self._render_nav()
+        viewing = session.is_viewing_history()
+        state = board.state
+        state.last_move = session.shown_last_move()
+        state.highlights["converted"] = session.shown_converted()
+        state.interactive = session.is_local_turn() and not viewing
+        board.show(session.shown_game())
+        board.set_interactive(state.interactive)
+        set_flag(self.undo_btn, "disabled", not session.can_undo())
+        over = session.is_over()
+        self.draw_btn.hidden = not session.is_hot_seat()
+        set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
+        set_flag(self.resign_btn, "disabled", over)
+        set_flag(self.input, "disabled", over)
+
+    def _render_status(self) -> None:
+        session = self.session
+        outcome = session.outcome()
+        classes = "play-status"
+        if outcome is not None:
+            you = result_for_you(session, outcome)
+            title = result_title(session, outcome) + (f" · {you}" if you else "")
+            text = f"{title}. {result_reason(session, outcome)}"
+            classes += " is-over"
+        elif session.thinking:
+            text = t("bot.thinking")
+            classes += " is-thinking"
+        elif session.is_local_turn() and not session.is_hot_seat():
+            text = t("turn.yours")
+            classes += " is-yours"
+        else:
+            text = t(f"turn.{session.game.seat_names[session.to_move]}")
+        self.status.className = classes
+        set_text(self.status, text)
+        js.document.documentElement.dataset.turn = "over" if outcome else str(session.to_move)
+
+    def _render_nav(self) -> None:
+        session = self.session
+        ply, last = session.shown_ply, session.game.ply
+        set_flag(self.nav_buttons["first"], "disabled", ply == 0)
+        set_flag(self.nav_buttons["prev"], "disabled", ply == 0)
+        set_flag(self.nav_buttons["next"], "disabled", ply == last)
+        set_flag(self.nav_buttons["last"], "disabled", ply == last)
+        mark_current(self.moves, ply)
+        if session.is_viewing_history():
+            self.viewing.hidden = False
+            set_text(self.viewing, t("moves.viewing", ply=ply, total=last))
+        else:
+            self.viewing.hidden = True
+
+    # ----- session events ---------------------------------------------------------------
+    def _on_event(self, kind: str, detail: Any) -> None:
+        if self._closed:
+            return
+        session = self.session
+        if kind == "thinking":
+            root = js.document.documentElement
+            if detail:
+                root.dataset.bot = "thinking"
+            else:
+                root.removeAttribute("data-bot")
+            self.render()
+            return
+        if kind in ("move", "undo"):
+            self._show_error("")
+        if kind == "move":
+            self.converted_counts.append(len(detail.converted))
+            render_move_list(self.moves, session, self.converted_counts)
+            self._announce_move(detail)
+        elif kind == "undo":
+            del self.converted_counts[session.game.ply:]
+            render_move_list(self.moves, session, self.converted_counts)
+            self.app.announce(t("announce.undo", count=detail))
+        self.render()
+        if kind in ("move", "undo", "result", "draw_offer", "draw_declined"):
+            self._queue_save()
+        if kind == "draw_offer":
+            self._ask_draw()
+        elif kind == "draw_declined":
+            self.app.notice(t("draw.declined", side=side_name(session, detail)), "info")
+        outcome = session.outcome()
+        if outcome is not None and kind in ("move", "result"):
+            self.app.announce(f"{result_title(session, outcome)}. {result_reason(session, outcome)}")
+            self._show_game_over()
+        if kind in ("move", "undo"):
+            self._schedule_bot()
+
+    def _announce_move(self, event: MoveEvent) -> None:
+        text = t("announce.move", side=side_name(self.session, event.seat), move=event.text)
+        if event.converted:
+            squares = ", ".join(self.ui.cell_name(c) for c in event.converted)
+            text += ". " + t("announce.converted", count=len(event.converted), squares=squares)
+        self.app.announce(text)
+
+    def _queue_save(self) -> None:
+        """Save in a task of its own, right after this one (input stays snappy)."""
+        if not self._save_pending:
+            self._save_pending = True
+            js.setTimeout(create_once_callable(self._flush_save), 0)
+
+    def _flush_save(self, *_: Any) -> None:
+        if self._save_pending:
+            self._save_pending = False
+            self._save()
+
+    def _save(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        session.meta.update(session_meta(session))
+        session.meta["flipped"] = self.board.state.flipped if self.board else False
+        try:
+            storage.save_session(session.to_save())
+        except storage.StorageFull:
+            if not self._quota_warned:
+                self._quota_warned = True
+                self.app.notice(t("storage.quota"), "error", sticky=True)
+        except Exception as error:  # never stop play because saving failed
+            js.console.error(f"saving failed: {error}")
+
+    # ----- bot ---------------------------------------------------------------------------
+    def _schedule_bot(self) -> None:
+        if not self._closed and self.session is not None and self.session.awaits_participant():
+            asyncio.ensure_future(self._run_bot())
+
+    async def _run_bot(self) -> None:
+        try:
+            await self.session.advance()
+        except Exception as error:  # a failing bot must not freeze the game silently
+            js.console.error(f"bot failed: {type(error).__name__}: {error}")
+            if not self._closed:
+                self.app.notice(t("bot.failed", detail=str(error)), "error")
+
+    # ----- input ---------------------------------------------------------------------------
+    def _on_board_move(self, move: Move) -> None:
+        try:
+            self.session.play(move)
+            self._show_error("")
+        except (IllegalMoveError, SessionError) as error:
+            self._show_error(localize_reason(str(error)))
+            self.render()
+
+    def _on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        text = str(self.input.value or "").strip()
+        if not text:
+            return
+        session = self.session
+        if session.is_over():
+            self._show_error(t("illegal.over"))
+            return
+        if not session.is_local_turn():
+            self._show_error(t("error.not_your_turn"))
+            return
+        try:
+            session.play_text(text)
+        except NotationError:
+            self._show_error(t("error.notation", text=text))
+            return
+        except (IllegalMoveError, SessionError) as error:
+            self._show_error(t("error.illegal", move=text, reason=localize_reason(str(error))))
+            return
+        self.input.value = ""
+        self._show_error("")
+
+    def _show_error(self, text: str) -> None:
+        set_text(self.input_error, text)
+        self.input_error.hidden = not text
+        if text:
+            self.input.setAttribute("aria-invalid", "true")
+        else:
+            self.input.removeAttribute("aria-invalid")
+
+    def _on_move_list_click(self, event: Any) -> None:
+        target = event.target.closest("button.move") if present(event.target) else None
+        if present(target):
+            self.session.show_ply(int(target.dataset.ply))
+
+    def _on_key(self, event: Any) -> None:
+        if self.dialog is not None and self.dialog.is_open:
+            return
+        if present(js.document.querySelector("dialog[open]")):
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").upper()
+        if tag in TEXT_TAGS and tag != "BUTTON" or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        key = event.key
+        actions = {"ArrowLeft": lambda: self.session.step_view(-1),
+                   "ArrowRight": lambda: self.session.step_view(1),
+                   "Home": lambda: self.session.show_ply(0),
+                   "End": lambda: self.session.show_ply(None)}
+        if key in actions:
+            event.preventDefault()
+            actions[key]()
+
+    # ----- actions -------------------------------------------------------------------------
+    def _undo(self) -> None:
+        try:
+            self.session.undo()
+        except SessionError as error:
+            self.app.notice(str(error), "info")
+
+    def _acting_seat(self) -> int:
+        """Who presses the button: the only local seat, or in hot-seat the side to move."""
+        local = self.session.local_seats()
+        return local[0] if len(local) == 1 else self.session.to_move
+
+    def _resign(self) -> None:
+        seat = self._acting_seat()
+        question = (t("confirm.resign_side", side_of=t(f"seat.{self.session.game.seat_names[seat]}.of"))
+                    if self.session.is_hot_seat() else t("confirm.resign"))
+        self.dialog = confirm(question, t("play.resign"), lambda: self.session.resign(seat), danger=True)
+
+    def _offer_draw(self) -> None:
+        self.session.offer_draw(self.session.to_move)
+
+    def _ask_draw(self) -> None:
+        session = self.session
+        offer = session.draw_offer
+        if offer is None:
+            return
+        other = 1 - offer
+        dialog = Dialog(t("draw.offered", side=side_name(session, offer)), "dialog-draw",
+                        on_cancel=lambda: session.answer_draw(other, False))
+        dialog.body.appendChild(el("p", None, t("draw.question", side=side_name(session, other))))
+        dialog.add_button(t("draw.decline"), lambda: session.answer_draw(other, False),
+                          attrs={"data-action": "decline"})
+        accept = dialog.add_button(t("draw.accept"), lambda: session.answer_draw(other, True), "primary",
+                                   attrs={"data-action": "accept"})
+        self.dialog = dialog.open(focus=accept)
+
+    def _show_game_over(self) -> None:
+        session = self.session
+        outcome = session.outcome()
+        you = result_for_you(session, outcome)
+        title = result_title(session, outcome) + (f" · {you}" if you else "")
+        self.dialog = game_over_dialog(self.app, title, result_reason(session, outcome), self._new_game)
+
+    def _new_game(self) -> None:
+        self.dialog = new_game_dialog(self.app, self.game_id, self.session.meta.get("choice"))
+
+    def _flip(self) -> None:
+        self.board.set_flipped(not self.board.state.flipped)
+        self.board_host.dataset.flipped = "true" if self.board.state.flipped else "false"
+        self.render()
+        self._queue_save()
+
+    def _export(self) -> None:
+        from .records_ui import export_dialog
+        self.dialog = export_dialog(self.app, self.session)
+
+    def _import(self) -> None:
+        from .records_ui import import_dialog
+        self.dialog = import_dialog(self.app, self.game_id)

@@ -1,0 +1,65 @@
+"""The rules screen: a frame around the game's rules page (``rules_page``).
+
+The rules page itself (texts, worked examples, diagrams) belongs to the
+board side of the UI; this screen only mounts it under the app's header and
+offers a way to start playing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import i18n
+from ..i18n import t
+from .dom import Listeners, button, el
+
+
+class RulesScreen:
+    def __init__(self, app: Any, game_id: str) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.listeners = Listeners()
+        self.root: Any = None
+        self.page: Any = None
+
+    def mount(self, container: Any) -> None:
+        self.app.set_nav([(t("nav.games"), "#/")])
+        self.root = el("div", "rules-screen", None, {"data-game": self.game_id})
+        bar = el("div", "rules-bar")
+        bar.appendChild(el("a", "btn btn-ghost", "← " + t("nav.games"), {"href": "#/"}))
+        bar.appendChild(button(t("home.play"), lambda e: self._play(), self.listeners, "btn btn-primary",
+                               {"data-action": "new-game"}))
+        self.root.appendChild(bar)
+        body = el("div", "rules-body")
+        self.root.appendChild(body)
+        container.appendChild(self.root)
+        try:
+            from . import rules_page
+        except ImportError:
+            body.appendChild(el("p", "rules-missing", t("rules.missing")))
+            return
+        self.page = rules_page.mount(body, i18n.language(), game_id=self.game_id) \
+            if _accepts_game_id(rules_page.mount) else rules_page.mount(body, i18n.language())
+
+    def unmount(self) -> None:
+        page = self.page
+        for name in ("destroy", "unmount"):
+            method = getattr(page, name, None)
+            if callable(method):
+                method()
+                break
+        self.listeners.clear()
+        if self.root is not None:
+            self.root.remove()
+
+    def _play(self) -> None:
+        from .dialogs import new_game_dialog
+        new_game_dialog(self.app, self.game_id)
+
+
+def _accepts_game_id(function: Any) -> bool:
+    import inspect
+    try:
+        return "game_id" in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False

@@ -1,0 +1,211 @@
+"""Saved games and settings in ``localStorage``, robust to what can go wrong.
+
+* ``getItem`` of a missing key returns ``jsnull``, not ``None``: every read
+  goes through ``get_text``.
+* A full quota makes ``setItem`` raise a ``JsException`` named
+  ``QuotaExceededError`` and keeps the old value: ``save_session`` reports it
+  (the page shows a notice) and play goes on.
+* A corrupt or foreign value under one of our keys is moved aside under
+  ``tessera/v1/corrupt/...`` (never deleted, so nothing the player had is
+  lost) and described in a message; the app then starts normally.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+PREFIX = "tessera/v1/"
+SESSION_PREFIX = PREFIX + "session/"
+CORRUPT_PREFIX = PREFIX + "corrupt/"
+LANG_KEY = PREFIX + "lang"
+SESSION_FORMAT = "tessera-session/1"
+
+
+class StorageFull(Exception):
+    """The browser refused to store more (QuotaExceededError)."""
+
+
+@dataclass
+class SavedSummary:
+    """What the home screen shows of a saved game without replaying it."""
+
+    session_id: str
+    game: str
+    data: dict[str, Any]
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        meta = self.data.get("meta")
+        return meta if isinstance(meta, dict) else {}
+
+    @property
+    def updated(self) -> float:
+        value = self.meta.get("updated", 0)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+    @property
+    def over(self) -> bool:
+        return bool(self.meta.get("over"))
+
+
+@dataclass
+class Problem:
+    """A stored value that could not be used, and where it was put aside."""
+
+    key: str
+    aside_key: str | None
+    detail: str
+
+
+def _local() -> Any:
+    try:
+        return js.localStorage
+    except Exception:  # storage disabled by the browser's settings
+        return None
+
+
+def _is_quota(error: BaseException) -> bool:
+    name = str(getattr(error, "name", "") or "")
+    return "Quota" in name or "Quota" in str(error) or "quota" in str(error)
+
+
+def get_text(key: str) -> str | None:
+    """The stored string, or None when missing (``jsnull``) or unavailable."""
+    storage = _local()
+    if storage is None:
+        return None
+    try:
+        value = storage.getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def set_text(key: str, value: str) -> None:
+    """Store ``value``; raises StorageFull when the quota is exceeded."""
+    storage = _local()
+    if storage is None:
+        raise StorageFull("localStorage is not available")
+    try:
+        storage.setItem(key, value)
+    except Exception as error:
+        if _is_quota(error):
+            raise StorageFull(str(error)) from None
+        raise
+
+
+def remove(key: str) -> None:
+    storage = _local()
+    if storage is not None:
+        try:
+            storage.removeItem(key)
+        except Exception:
+            pass
+
+
+def keys(prefix: str) -> list[str]:
+    storage = _local()
+    if storage is None:
+        return []
+    found = []
+    try:
+        for index in range(int(storage.length)):
+            key = storage.key(index)
+            if isinstance(key, str) and key.startswith(prefix):
+                found.append(key)
+    except Exception:
+        return found
+    return sorted(found)
+
+
+def put_aside(key: str, raw: str, detail: str) -> Problem:
+    """Move an unusable value to a corrupt/ key (kept, not deleted)."""
+    stamp = int(js.Date.now())
+    aside = f"{CORRUPT_PREFIX}{key[len(PREFIX):]}@{stamp}"
+    try:
+        set_text(aside, raw)
+        remove(key)
+    except Exception:
+        aside = None  # could not copy: leave the original where it is
+    return Problem(key, aside, detail)
+
+
+# ----- language ------------------------------------------------------------------
+
+def load_language() -> str | None:
+    value = get_text(LANG_KEY)
+    return value if value in ("en", "ru") else None
+
+
+def save_language(lang: str) -> None:
+    try:
+        set_text(LANG_KEY, lang)
+    except Exception:
+        pass  # the choice still holds for this visit
+
+
+# ----- sessions --------------------------------------------------------------------
+
+def session_key(session_id: str) -> str:
+    return SESSION_PREFIX + session_id
+
+
+def save_session(data: dict[str, Any]) -> None:
+    """Store a session's save dict; StorageFull leaves the old save intact."""
+    set_text(session_key(str(data.get("id", ""))), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def delete_session(session_id: str) -> None:
+    remove(session_key(session_id))
+
+
+def read_session(session_id: str) -> tuple[dict[str, Any] | None, Problem | None]:
+    """The parsed save (shape checked lightly), or the problem with it."""
+    key = session_key(session_id)
+    raw = get_text(key)
+    if raw is None:
+        return None, None
+    data, detail = _parse(raw, session_id)
+    if detail is not None:
+        return None, put_aside(key, raw, detail)
+    return data, None
+
+
+def list_sessions() -> tuple[list[SavedSummary], list[Problem]]:
+    """Every saved game, newest first; unusable ones are put aside and reported."""
+    summaries: list[SavedSummary] = []
+    problems: list[Problem] = []
+    for key in keys(SESSION_PREFIX):
+        raw = get_text(key)
+        if raw is None:
+            continue
+        session_id = key[len(SESSION_PREFIX):]
+        data, detail = _parse(raw, session_id)
+        if detail is not None:
+            problems.append(put_aside(key, raw, detail))
+            continue
+        record = data["record"]
+        summaries.append(SavedSummary(session_id, record.get("game", ""), data))
+    summaries.sort(key=lambda s: s.updated, reverse=True)
+    return summaries, problems
+
+
+def _parse(raw: str, session_id: str) -> tuple[dict[str, Any], str | None]:
+    """Parse and check the outer shape; full validation happens on resume."""
+    try:
+        data = json.loads(raw)
+    except ValueError as error:
+        return {}, f"not valid JSON ({error})"
+    if not isinstance(data, dict):
+        return {}, "not a saved game (expected an object)"
+    if data.get("format") != SESSION_FORMAT:
+        return {}, f"not a Tessera saved game (format {data.get('format')!r})"
+    if data.get("id") != session_id:
+        return {}, "the saved game's id does not match its key"
+    if not isinstance(data.get("record"), dict) or not isinstance(data.get("seats"), list):
+        return {}, "the saved game has no record or seats"
+    return data, None

@@ -1,0 +1,105 @@
+"""The board canvas and the Quadrature rules page in a real browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tessera.games.quadrature.examples import EXAMPLES
+
+RULES_HASH = "#/rules/quadrature"
+DIAGRAMS = "figure.rules-example canvas.tessera-board"
+
+
+def open_rules(page, site_url, wait_ready, lang: str | None = None) -> None:
+    if lang is not None:
+        page.add_init_script(f"try {{ localStorage.setItem('tessera/v1/lang', '{lang}'); }} catch (e) {{}}")
+    page.goto(site_url + RULES_HASH)
+    wait_ready(page)
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{DIAGRAMS}')].filter(c => +c.dataset.draws > 0).length"
+        f" >= {len(EXAMPLES)}", timeout=30_000)
+
+
+def canvas_picture(page, key: str) -> str:
+    return page.eval_on_selector(f'figure[data-example="{key}"] canvas', "c => c.toDataURL()")
+
+
+def test_rules_page_shows_every_worked_example(page, page_log, site_url, wait_ready):
+    """Every worked example of the document is a drawn diagram with a caption."""
+    open_rules(page, site_url, wait_ready)
+    keys = page.eval_on_selector_all("figure.rules-example", "fs => fs.map(f => f.dataset.example)")
+    assert sorted(keys) == sorted(example.key for example in EXAMPLES)
+    for key in keys:
+        caption = page.text_content(f'figure[data-example="{key}"] figcaption') or ""
+        assert len(caption) > 20, key
+    assert "Mark Steere" in (page.text_content(".rules-page") or "")
+    page_log.assert_no_errors()
+
+
+def test_all_boards_on_one_page_draw(page, site_url, wait_ready):
+    """Many boards on one page each paint their own canvas, sharp and sized."""
+    open_rules(page, site_url, wait_ready)
+    report = page.eval_on_selector_all(DIAGRAMS, """cs => cs.map(c => {
+        const g = JSON.parse(c.dataset.geometry);
+        const ctx = c.getContext('2d');
+        const dpr = window.devicePixelRatio || 1;
+        const px = ctx.getImageData(Math.round(g.x * dpr), Math.round(g.y * dpr), 1, 1).data;
+        return {w: c.width, cssW: c.getBoundingClientRect().width, alpha: px[3], g};
+    })""")
+    assert len(report) == len(EXAMPLES) >= 2
+    for item in report:
+        assert item["alpha"] == 255
+        assert item["cssW"] > 100
+        assert item["w"] == pytest.approx(item["cssW"], abs=1.5)
+        assert item["g"]["flipped"] is True
+
+
+def test_step_through_changes_the_picture(page, site_url, wait_ready):
+    """Step shows the move and its conversions; Reset brings the setup back."""
+    open_rules(page, site_url, wait_ready)
+    figure = 'figure[data-example="chain_reaction"]'
+    setup = canvas_picture(page, "chain_reaction")
+    page.click(f'{figure} button[data-action="step"]')
+    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '1'")
+    stepped = canvas_picture(page, "chain_reaction")
+    assert stepped != setup
+    status = page.text_content(f"{figure} .rules-example-status") or ""
+    assert "g5-h6" in status and "e6" in status and "c6" in status
+    page.click(f'{figure} button[data-action="reset"]')
+    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '0'")
+    assert canvas_picture(page, "chain_reaction") == setup
+
+
+def test_play_runs_all_steps(page, site_url, wait_ready):
+    """Play walks through every move of an example by itself."""
+    open_rules(page, site_url, wait_ready)
+    figure = 'figure[data-example="marker_two"]'
+    page.click(f'{figure} button[data-action="play"]')
+    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '3'", timeout=15_000)
+    canvas = page.get_attribute(f"{figure} canvas", "data-position") or ""
+    expected = next(e for e in EXAMPLES if e.key == "marker_two").expected_position
+    assert canvas == expected
+
+
+def test_rules_page_in_russian(page, site_url, wait_ready):
+    """The rules page speaks Russian when the app language is Russian."""
+    open_rules(page, site_url, wait_ready, lang="ru")
+    text = page.text_content(".rules-page") or ""
+    assert "Марк Стир" in text
+    assert page.get_attribute(".rules-page", "lang") == "ru"
+
+
+def test_hidpi_canvas_is_sharp(browser, site_url, wait_ready):
+    """At devicePixelRatio 2 the canvas backing store is twice its CSS size."""
+    context = browser.new_context(viewport={"width": 900, "height": 800}, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        open_rules(page, site_url, wait_ready)
+        width, css = page.eval_on_selector(DIAGRAMS, "c => [c.width, c.getBoundingClientRect().width]")
+        assert width == pytest.approx(2 * css, abs=2)
+        geometry = json.loads(page.get_attribute(DIAGRAMS, "data-geometry") or "{}")
+        assert geometry["spacing"] > 10
+    finally:
+        context.close()

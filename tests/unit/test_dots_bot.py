@@ -1,0 +1,169 @@
+"""Dots bots: legal answers on both sizes, captures seen, clean and seeded searches."""
+
+from __future__ import annotations
+
+import pytest
+
+from tessera.bots.base import Bot
+from tessera.bots.registry import BOTS, bot_from_spec, level, levels_for, make_level_bot
+from tessera.core.registry import game_class
+from tessera.core.rng import SeededRandom
+from tessera.games.dots import LAND, Dots
+from tessera.games.dots.bot import (DotsCaptureBot, DotsMctsBot, DotsTacticsBot, Tactics,
+                                    score_candidates)
+
+
+def _no_clock(bot_name: str, seed: int = 0) -> Bot:
+    """A level's bot with iteration limits only, so results do not depend on speed."""
+    if bot_name == "dots_mcts":
+        return DotsMctsBot(seed=seed, movetime_ms=0, max_iterations=40)
+    if bot_name == "dots_tactics":
+        return DotsTacticsBot(seed=seed, movetime_ms=0)
+    return DotsCaptureBot(seed=seed, movetime_ms=0)
+
+
+def _played(size: str, plies: int, seed: int) -> Dots:
+    """A game after ``plies`` random moves near the dots."""
+    game = Dots({"size": size})
+    rng = SeededRandom(seed)
+    for _ in range(plies):
+        near = Tactics(game.field).near_free()
+        game.push(near[rng.below(len(near))])
+    return game
+
+
+def _capture_in_one() -> tuple[Dots, int]:
+    """Blue to move can surround the red dot 5-5 by playing 5-4."""
+    game = Dots({"size": "20x20", "start": "empty"})
+    for text in ("5-6", "5-5", "4-5", "15-15", "6-5", "16-16"):
+        game.push_text(text)
+    return game, game.parse_move("5-4")
+
+
+def test_levels_are_registered_and_ordered() -> None:
+    """Dots is playable through the registry and has three levels, weakest first."""
+    assert game_class("dots") is Dots
+    keys = [lv.key for lv in levels_for("dots")]
+    assert keys == ["easy", "medium", "hard"]
+    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_mcts"]
+    for lv in levels_for("dots"):
+        assert lv.bot in BOTS
+        assert lv.movetime_ms > 0
+
+
+@pytest.mark.parametrize("size,plies", [("20x20", 0), ("20x20", 40), ("39x32", 0), ("39x32", 90)])
+@pytest.mark.parametrize("key", ["easy", "medium", "hard"])
+def test_every_level_returns_a_legal_move(key: str, size: str, plies: int) -> None:
+    """Each level answers with a free point on both field sizes."""
+    game = _played(size, plies, seed=plies + 1)
+    bot = _no_clock(level("dots", key).bot, seed=3)
+    move = bot.choose(game)
+    assert game.is_legal(move)
+    assert move == LAND or game.field.is_free(move)
+
+
+def test_level_bot_from_spec_and_scaled_time() -> None:
+    """Level keys and the Dots bot names work as command-line specs."""
+    bot = bot_from_spec("dots", "hard", seed=1, time_scale=1 / 3)
+    assert isinstance(bot, DotsMctsBot) and bot.movetime_ms == 500
+    bot = bot_from_spec("dots", "dots_mcts:width=4,max_iterations=10", seed=1)
+    assert isinstance(bot, DotsMctsBot) and bot.width == 4 and bot.max_iterations == 10
+    assert isinstance(make_level_bot(level("dots", "medium")), DotsTacticsBot)
+
+
+@pytest.mark.parametrize("key", ["easy", "medium", "hard"])
+def test_capture_in_one_is_taken(key: str) -> None:
+    """Every level closes a one-move encirclement."""
+    game, capture = _capture_in_one()
+    assert _no_clock(level("dots", key).bot).choose(game) == capture
+
+
+def test_tactician_blocks_a_capture_in_one() -> None:
+    """With nothing to take, the tactician occupies the point where red would capture."""
+    game = Dots({"size": "20x20", "start": "empty"})
+    for text in ("5-5", "5-6", "15-15", "4-5", "16-16", "6-5"):
+        game.push_text(text)
+    block = game.parse_move("5-4")
+    assert DotsTacticsBot(movetime_ms=0, noise=0).choose(game) == block
+    assert DotsMctsBot(movetime_ms=0, max_iterations=30).choose(game) == block
+
+
+def test_tactics_queries_leave_the_field_unchanged() -> None:
+    """Capture tests play on the field and take the move back exactly."""
+    game, capture = _capture_in_one()
+    before = game.position()
+    tactics = Tactics(game.field)
+    assert tactics.gain(capture, game.to_move) == 1
+    assert tactics.can_close(capture, game.to_move)
+    assert tactics.captures(game.to_move, tactics.near_free()) == [(1, capture)]
+    assert game.position() == before
+
+
+@pytest.mark.parametrize("cls", [DotsCaptureBot, DotsTacticsBot, DotsMctsBot])
+def test_search_leaves_the_game_unchanged(cls: type[Bot]) -> None:
+    """Running a search to the end, or closing it half-way, restores the game."""
+    game = _played("20x20", 50, seed=9)
+    before = (game.position(), game.ply, game.key())
+    bot = cls(seed=2, movetime_ms=0, **({"max_iterations": 25} if cls is DotsMctsBot else {}))
+    search = bot.search(game)
+    for _ in range(7):
+        next(search)
+    search.close()
+    assert (game.position(), game.ply, game.key()) == before
+    bot.choose(game)
+    assert (game.position(), game.ply, game.key()) == before
+
+
+def test_searches_are_deterministic_with_iteration_limits() -> None:
+    """The same seed and limits give the same move; the MCTS yields between playouts."""
+    game = _played("39x32", 60, seed=4)
+    moves = {DotsMctsBot(seed=7, movetime_ms=0, max_iterations=30).choose(game) for _ in range(2)}
+    assert len(moves) == 1
+    bot = DotsMctsBot(seed=7, movetime_ms=0, max_iterations=30)
+    search = bot.search(game.copy())
+    yields = 0
+    try:
+        while True:
+            next(search)
+            yields += 1
+    except StopIteration:
+        pass
+    assert bot.iterations == 30 and yields >= 30
+    tactics = {DotsTacticsBot(seed=5, movetime_ms=0).choose(game) for _ in range(2)}
+    assert len(tactics) == 1
+
+
+def test_candidates_cover_the_fight_and_come_sorted() -> None:
+    """Scored candidates are free points near dots, best first."""
+    game, capture = _capture_in_one()
+    search = score_candidates(game, SeededRandom(1), 0.0)
+    try:
+        while True:
+            next(search)
+    except StopIteration as stop:
+        scored = stop.value
+    values = [v for v, _ in scored]
+    assert values == sorted(values, reverse=True)
+    assert scored[0][1] == capture
+    assert all(game.field.is_free(c) for _, c in scored)
+
+
+def test_bots_land_when_landing_wins() -> None:
+    """A bot declares landing when it ends the game in its favour."""
+    game = Dots({"size": "20x20", "start": "empty"})
+    for text in ("1-2", "1-1", "2-1", "19-19", "20-20", "18-18"):
+        game.push_text(text)
+    # Blue surrounded nothing yet; make blue capture the red corner dot first.
+    assert game.scores() == (1, 0) or LAND not in game.legal_moves()
+    if LAND in game.legal_moves():
+        for cls in (DotsCaptureBot, DotsTacticsBot, DotsMctsBot):
+            assert cls(movetime_ms=0, max_iterations=5).choose(game) == LAND \
+                if cls is DotsMctsBot else cls(movetime_ms=0).choose(game) == LAND
+
+
+def test_empty_field_gets_the_centre() -> None:
+    """With no dots at all the bots open in the middle."""
+    game = Dots({"size": "20x20", "start": "empty"})
+    for bot in (DotsCaptureBot(movetime_ms=0), DotsTacticsBot(movetime_ms=0),
+                DotsMctsBot(movetime_ms=0, max_iterations=5)):
+        assert game.move_text(bot.choose(game)) == "10-10"

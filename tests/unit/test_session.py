@@ -1,0 +1,327 @@
+"""The session controller: seats, versions, undo, endings, navigation, saves."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import types
+from typing import Any, Callable
+
+import pytest
+
+from tessera.core import registry
+from tessera.core.game import Game, IllegalMoveError, NotationError, Outcome, PositionError
+from tessera.core.record import Record, RecordError
+from tessera.core.session import (
+    SAVE_FORMAT, BotParticipant, LocalHuman, Participant, Seat, Session, SessionError,
+)
+
+
+class Race(Game):
+    """Players add 1 or 2 to a shared total; whoever reaches 10 wins."""
+
+    game_id = "race"
+    seat_names = ("white", "black")
+
+    def _init_state(self, setup: str | None) -> None:
+        self.total = int(setup) if setup else 0
+        self._turn = 0
+
+    @property
+    def to_move(self) -> int:
+        return self._turn
+
+    def legal_moves(self) -> list[int]:
+        return [] if self.outcome() else [1, 2]
+
+    def _apply(self, move: Any) -> None:
+        self.total += move
+        self._turn ^= 1
+
+    def _unapply(self, move: Any) -> None:
+        self.total -= move
+        self._turn ^= 1
+
+    def outcome(self) -> Outcome | None:
+        return Outcome(self._turn ^ 1, "reached") if self.total >= 10 else None
+
+    def scores(self) -> tuple[int, ...]:
+        return (self.total, self.total)
+
+    def move_text(self, move: Any) -> str:
+        return f"+{move}"
+
+    def parse_move(self, text: str) -> int:
+        if text not in ("+1", "+2", "+3"):
+            raise NotationError(f"{text!r} is not +1 or +2")
+        return int(text[1:])
+
+    def position(self) -> str:
+        return f"{self.total} {self._turn}"
+
+    def evaluate(self, player: int) -> float:
+        return 0.0
+
+    def explain_illegal(self, move: Any) -> str:
+        return "you may add only 1 or 2"
+
+    def last_converted(self) -> list[int]:
+        return [self.total]
+
+
+class ScriptedBot(Participant):
+    """Answers with the first legal move after yielding to the loop a few times."""
+
+    def __init__(self, before_answer: Callable[[], None] | None = None) -> None:
+        self.before_answer = before_answer
+        self.asked = 0
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Any:
+        self.asked += 1
+        for _ in range(3):
+            await asyncio.sleep(0)
+        if self.before_answer:
+            self.before_answer()
+        return game.legal_moves()[-1]
+
+
+@pytest.fixture(autouse=True)
+def race_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("race_game_for_tests")
+    module.GAME = Race  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "race_game_for_tests", module)
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (registry.GameEntry("race", 2, "race_game_for_tests"),))
+
+
+def factory_with(bot: Participant) -> Callable[[Seat, Game, int], Participant]:
+    return lambda seat, game, index: bot if seat.kind == "bot" else LocalHuman()
+
+
+def hot_seat() -> Session:
+    return Session(Race(), [Seat("human"), Seat("human")], "s1")
+
+
+def test_play_bumps_version_and_records_history() -> None:
+    """Every move changes the version, the history and clears the view."""
+    session = hot_seat()
+    events: list[str] = []
+    session.subscribe(lambda kind, detail: events.append(kind))
+    event = session.play(2)
+    assert session.version == 1 and session.history() == ["+2"]
+    assert event.seat == 0 and event.text == "+2" and event.converted == (2,)
+    assert events == ["move"]
+
+
+def test_play_text_tells_notation_from_illegal() -> None:
+    """A typed move reports a notation error apart from an illegal move."""
+    session = hot_seat()
+    with pytest.raises(NotationError):
+        session.play_text("x")
+    with pytest.raises(IllegalMoveError, match="only 1 or 2"):
+        session.play_text("+3")
+    assert session.play_text(" +1 ").text == "+1"
+
+
+def test_bot_moves_through_advance() -> None:
+    """A bot seat is asked for its move and the answer is applied."""
+    bot = ScriptedBot()
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "s", factory_with(bot))
+    session.play(1)
+    assert session.awaits_participant()
+    event = asyncio.run(session.advance())
+    assert event is not None and event.seat == 1 and session.history() == ["+1", "+2"]
+    assert not session.thinking
+
+
+def test_stale_bot_answer_is_dropped() -> None:
+    """A bot answer for a position that was taken back never lands."""
+    holder: dict[str, Session] = {}
+    bot = ScriptedBot(before_answer=lambda: holder["s"].undo())
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "s", factory_with(bot))
+    holder["s"] = session
+    session.play(1)
+    assert asyncio.run(session.advance()) is None
+    assert session.history() == [] and session.to_move == 0
+
+
+def test_local_player_cannot_move_for_the_bot() -> None:
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "s", factory_with(ScriptedBot()))
+    session.play(1)
+    with pytest.raises(SessionError):
+        session.play(1)
+
+
+def test_undo_against_bot_takes_back_both_moves() -> None:
+    """Against a bot, undo removes the bot's reply and your move."""
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "s", factory_with(ScriptedBot()))
+    session.play(1)
+    asyncio.run(session.advance())
+    assert session.undo() == 2
+    assert session.game.ply == 0 and session.to_move == 0
+
+
+def test_undo_while_bot_thinks_takes_back_your_move() -> None:
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "s", factory_with(ScriptedBot()))
+    session.play(1)
+    assert session.undo() == 1
+
+
+def test_undo_when_bot_moved_first() -> None:
+    """With the bot first, undo stops at your turn and never removes only the bot's move."""
+    session = Session(Race(), [Seat("bot", "easy"), Seat("human")], "s", factory_with(ScriptedBot()))
+    assert not session.can_undo()
+    asyncio.run(session.advance())
+    assert not session.can_undo()
+    session.play(1)
+    asyncio.run(session.advance())
+    assert session.undo() == 2 and session.game.ply == 1 and session.to_move == 1
+
+
+def test_hot_seat_undo_is_one_move() -> None:
+    session = hot_seat()
+    session.play(1)
+    session.play(2)
+    assert session.undo() == 1 and session.history() == ["+1"]
+
+
+def test_resign_and_draw_agreement() -> None:
+    """Resignation and an accepted draw end the game at session level."""
+    session = hot_seat()
+    session.play(1)
+    session.offer_draw(0)
+    with pytest.raises(SessionError):
+        session.answer_draw(0, True)
+    assert session.answer_draw(1, False) is None and session.draw_offer is None
+    session.offer_draw(1)
+    assert session.answer_draw(0, True) == Outcome(None, "draw_agreed")
+    assert session.is_over() and not session.can_undo()
+    other = hot_seat()
+    assert other.resign(0) == Outcome(1, "resign")
+    with pytest.raises(SessionError):
+        other.resign(1)
+
+
+def test_a_move_withdraws_the_draw_offer() -> None:
+    session = hot_seat()
+    session.offer_draw(0)
+    session.play(1)
+    assert session.draw_offer is None
+
+
+def test_history_navigation_does_not_change_the_game() -> None:
+    """Viewing an earlier ply keeps the game and version; a new move returns live."""
+    session = hot_seat()
+    for move in (1, 2, 1):
+        session.play(move)
+    version = session.version
+    session.show_ply(1)
+    assert session.shown_game().total == 1 and session.game.total == 4
+    assert session.shown_last_move() == 1 and session.shown_converted() == [1]
+    session.step_view(-5)
+    assert session.shown_ply == 0 and session.shown_last_move() is None and session.shown_converted() == []
+    assert session.version == version
+    session.step_view(+10)
+    assert not session.is_viewing_history()
+    session.show_ply(0)
+    session.play(2)
+    assert not session.is_viewing_history() and session.shown_game() is session.game
+
+
+def test_game_over_by_rules() -> None:
+    session = hot_seat()
+    for move in (2, 2, 2, 2, 2):
+        session.play(move)
+    assert session.outcome() == Outcome(0, "reached")
+    with pytest.raises(IllegalMoveError):
+        session.play(1)
+
+
+def test_save_round_trip() -> None:
+    """A save restores moves, seats, offers, results and meta."""
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "abc",
+                      factory_with(ScriptedBot()), meta={"created": 5})
+    session.play(1)
+    asyncio.run(session.advance())
+    data = session.to_save()
+    assert data["format"] == SAVE_FORMAT and data["record"]["moves"] == ["+1", "+2"]
+    again = Session.from_save(data, factory_with(ScriptedBot()))
+    assert again.history() == ["+1", "+2"] and again.seats == session.seats
+    assert again.session_id == "abc" and again.meta == {"created": 5}
+    hs = hot_seat()
+    hs.play(1)
+    hs.offer_draw(1)
+    assert Session.from_save(hs.to_save()).draw_offer == 1
+    hs.answer_draw(0, True)
+    restored = Session.from_save(hs.to_save())
+    assert restored.outcome() == Outcome(None, "draw_agreed")
+
+
+@pytest.mark.parametrize("mutate, error", [
+    (lambda d: d.update(format="other"), SessionError),
+    (lambda d: d.update(seats=[{"kind": "human"}]), SessionError),
+    (lambda d: d.update(seats=[{"kind": "alien"}, {"kind": "human"}]), SessionError),
+    (lambda d: d.update(seats=[{"kind": "bot"}, {"kind": "human"}]), SessionError),
+    (lambda d: d["record"].update(moves=["+1", "zz"]), RecordError),
+    (lambda d: d["record"].update(format="x"), RecordError),
+    (lambda d: d.update(draw_offer=7), SessionError),
+    (lambda d: d["record"].update(result={"winner": 0, "reason": "reached"}), RecordError),
+])
+def test_bad_saves_are_refused(mutate: Callable[[dict], None], error: type[Exception]) -> None:
+    """Each kind of damage gives a clear error instead of a broken session."""
+    data = hot_seat().to_save()
+    data["record"]["moves"] = ["+1"]
+    mutate(data)
+    with pytest.raises(error):
+        Session.from_save(data)
+
+
+def test_not_an_object() -> None:
+    with pytest.raises(SessionError):
+        Session.from_save(["nope"])
+
+
+def test_unknown_bot_level_is_refused() -> None:
+    """The default factory knows only the game's own levels."""
+    with pytest.raises(SessionError):
+        Session(Race(), [Seat("human"), Seat("bot", "nope")])
+
+
+def test_record_export_carries_resignation() -> None:
+    session = hot_seat()
+    session.play(1)
+    session.resign(1)
+    record = Record.loads(session.record().dumps())
+    assert record.result == Outcome(0, "resign") and record.moves == ["+1"]
+
+
+def test_seat_validation() -> None:
+    with pytest.raises(SessionError):
+        Seat("bot")
+    with pytest.raises(SessionError):
+        Seat.from_json({"kind": 3})
+    assert Seat.from_json({"kind": "bot", "level": "easy"}).to_json() == {"kind": "bot", "level": "easy"}
+
+
+def test_quadrature_against_the_random_bot() -> None:
+    """With the real engine and a seeded random bot the session plays on to its end."""
+    pytest.importorskip("tessera.games.quadrature")
+    from tessera.bots.random_bot import RandomBot
+    from tessera.games.quadrature import Quadrature
+
+    def factory(seat: Seat, game: Game, index: int) -> Participant:
+        return BotParticipant(RandomBot(seed=index)) if seat.kind == "bot" else LocalHuman()
+
+    session = Session(Quadrature(), [Seat("human"), Seat("bot", "random")], "q", factory)
+    for _ in range(6):
+        if session.is_over():
+            break
+        session.play(sorted(session.game.legal_moves())[0])
+        asyncio.run(session.advance())
+    assert session.game.ply >= 2
+    again = Session.from_save(session.to_save(), factory)
+    assert again.history() == session.history()
+    assert again.game.position() == session.game.position()
+
+
+def test_position_error_is_a_value_error() -> None:
+    assert issubclass(PositionError, ValueError) and issubclass(SessionError, ValueError)
