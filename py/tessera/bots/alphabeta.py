@@ -127,12 +127,19 @@ class AlphaBetaBot(Bot):
         outcome = game.outcome()
         if outcome is not None:
             self.nodes += 1
+            if self.nodes >= self._next_check:
+                yield from self._pause()
             if outcome.winner is None:
                 return 0.0
             return WIN - ply if outcome.winner == mover else -WIN + ply
         if depth <= 1:
             if before is None or game.scores() == before:
                 self.nodes += 1
+                if self.nodes >= self._next_check:
+                    # Leaves pause too: a frontier node expands every child
+                    # (each with its own move generation) before the next
+                    # interior node, too long a stretch in the browser.
+                    yield from self._pause()
                 return game.evaluate(mover)
             # The move changed the score (a capture, a conversion): the
             # position is not quiet, so look one ply further (at most
@@ -142,16 +149,20 @@ class AlphaBetaBot(Bot):
         value = yield from self._negamax(game, depth - 1, alpha, beta, ply, extensions)
         return -value
 
+    def _pause(self) -> Generator[None, None, None]:
+        """Hand control back to the driver and check the time budget."""
+        self._next_check = self.nodes + self.yield_every
+        self._budget.work = self.nodes
+        yield
+        if self._budget.spent():
+            self._aborted = True
+
     def _negamax(self, game: Game, depth: int, alpha: float, beta: float, ply: int,
                  extensions: int) -> NodeSearch:
         """Value for the side to move of a position that is not over."""
         self.nodes += 1
         if self.nodes >= self._next_check:
-            self._next_check = self.nodes + self.yield_every
-            self._budget.work = self.nodes
-            yield
-            if self._budget.spent():
-                self._aborted = True
+            yield from self._pause()
         if self._aborted:
             return 0.0
 

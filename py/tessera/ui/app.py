@@ -21,7 +21,10 @@ from ..i18n import t
 from . import storage
 from .dom import Listeners, button, by_id, clear, el, present
 
-BENCH_LEVEL = "medium"
+BENCH_LEVEL = "hard"
+"""The strongest level: its long searches are where a long task would show."""
+BENCH_OPENING = ("e9-e8", "e3-e4", "e8-e7", "e4-e5", "d9-d8", "f3-f4")
+"""A few quiet moves first, so the bot thinks about a position with contact."""
 
 
 class Screen(Protocol):
@@ -218,6 +221,8 @@ class App:
         from ..core.session import BotParticipant
         from ..bots.registry import level, make_bot
         game = game_class("quadrature")()
+        for text in BENCH_OPENING:
+            game.push_text(text)
         spec = level("quadrature", BENCH_LEVEL)
         participant = BotParticipant(make_bot(spec.bot, 1, spec.movetime_ms, **spec.params))
         started = time.perf_counter()
