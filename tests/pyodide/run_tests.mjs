@@ -17,28 +17,11 @@
 
 import path from "node:path";
 import fs from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
-// Pyodide needs WebAssembly stack switching (JSPI) for run_until_complete /
-// asyncio.run. Node 20 has it behind a V8 flag: re-run this script with the
-// flag when the running node supports it but it is not on.
-if (typeof WebAssembly.Suspender === "undefined" && typeof WebAssembly.Suspending === "undefined"
-    && !process.env.TESSERA_JSPI_REEXEC) {
-  const { spawnSync } = await import("node:child_process");
-  const v8opts = spawnSync(process.execPath, ["--v8-options"], { encoding: "utf8" }).stdout || "";
-  const flag = ["--experimental-wasm-jspi", "--experimental-wasm-stack-switching"]
-    .find((f) => v8opts.includes(f.slice(2) + " "));
-  if (flag) {
-    const r = spawnSync(process.execPath, [flag, ...process.execArgv, ...process.argv.slice(1)],
-      { stdio: "inherit", env: { ...process.env, TESSERA_JSPI_REEXEC: "1" } });
-    process.exit(r.status === null ? 1 : r.status);
-  }
-}
+import { repo, pyodideDir } from "./node_pyodide.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..", "..");
 const depsDir = path.resolve(process.env.TESSERA_PYODIDE_DEPS || path.join(repo, ".pyodide-deps"));
-const pyodideDir = path.join(repo, "node_modules", "pyodide");
 
 function die(msg) {
   process.stderr.write(`run_tests.mjs: ${msg}\n`);
