@@ -359,9 +359,8 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
         return int(exit_.code or 0)
     try:
         return args.run(args, out, err)
-    except RecordError as error:
-        where = f" (move {error.move_number}: {error.move_text})" if error.move_number else ""
-        err.write(f"error: bad record{where}: {error}\n")
+    except RecordError as error:  # its text already names the move and why
+        err.write(f"error: bad record: {error}\n")
         return EXIT_BAD_INPUT
     except (CliError, GameError) as error:
         err.write(f"error: {error}\n")
