@@ -42,12 +42,14 @@
    * @param {Float64Array|number[]} ops  flat opcodes and arguments
    * @param {string[]} strings           colours and texts, indexed by ops
    * @param {number} scale               device pixels per logical pixel
+   * @param {number} [tx] [ty]           offset of the drawing in logical
+   *                                     pixels (a zoomed board panned)
    * @returns {number} the number of commands drawn
    */
-  function drawOps(ctx, ops, strings, scale) {
+  function drawOps(ctx, ops, strings, scale, tx, ty) {
     const s = scale || 1;
     ctx.save();
-    ctx.setTransform(s, 0, 0, s, 0, 0);
+    ctx.setTransform(s, 0, 0, s, (tx || 0) * s, (ty || 0) * s);
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.textBaseline = "middle";
@@ -164,9 +166,10 @@
   /**
    * Size a canvas for its CSS box on this screen and draw a frame.
    * Keeps the canvas sharp on HiDPI screens: backing store = CSS size x dpr.
+   * ``tx``, ``ty`` shift the drawing (a zoomed board, panned; default 0).
    * Returns the scale used.
    */
-  function paint(canvas, cssWidth, cssHeight, ops, strings) {
+  function paint(canvas, cssWidth, cssHeight, ops, strings, tx, ty) {
     const dpr = globalThis.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(cssWidth * dpr));
     const h = Math.max(1, Math.round(cssHeight * dpr));
@@ -175,7 +178,7 @@
     const ctx = canvas.getContext("2d");
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    drawOps(ctx, ops, strings, dpr);
+    drawOps(ctx, ops, strings, dpr, tx, ty);
     return dpr;
   }
 

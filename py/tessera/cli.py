@@ -42,6 +42,22 @@ def register_loader(suffix: str, loader: RecordLoader) -> None:
     RECORD_LOADERS[suffix.lower()] = loader
 
 
+def load_sgf(text: str) -> Record:
+    """A Dots SGF (GM[40]) as a tessera/1 record; a broken file raises
+    ``SgfError`` (a GameError), reported like any bad record."""
+    from .core.game import Outcome
+    from .games.dots.sgf import from_sgf
+
+    game, meta = from_sgf(text)
+    resigned = meta.get("resigned")
+    result = Outcome(1 - resigned, "resign") if resigned in (0, 1) and game.outcome() is None else None
+    info = {key: meta[key] for key in ("blue", "red", "date", "event") if isinstance(meta.get(key), str)}
+    return Record.from_game(game, result, info)
+
+
+register_loader(".sgf", load_sgf)
+
+
 def load_record(path: str, stdin: TextIO | None = None) -> Record:
     """A record from a file (by suffix) or from stdin for ``-``."""
     if path == "-":

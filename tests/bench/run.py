@@ -11,11 +11,19 @@ Collects, and prints as ONE markdown table:
     reload (same profile, after the service worker took control):
       - time until the page frame (#frame) is first rendered,
       - first contentful paint,
-      - time until the board is interactive (``window.tesseraReadyAt`` when
+      - time until the home screen is ready (``window.tesseraReadyAt`` when
         the app sets it, else the moment ``<html data-tessera="ready">``
         appeared), all from navigation start;
       - the longest main-thread task during the boot;
-(d) the longest main-thread task while the bot thinks: if the app exposes
+(d) time to an interactive board when the page opens on a game in progress
+    (``#/play/quadrature/<id>``): the saved game is made here in CPython with
+    ``tessera.core.session`` and put into localStorage by an init script
+    before the page's own scripts run; "cold" is a fresh profile, "warm" a
+    reload in the same profile once the service worker controls it.  The
+    board counts as interactive when the app is ready
+    (``<html data-tessera="ready">``) and the board canvas has drawn
+    (``canvas.tessera-board[data-draws]``);
+(e) the longest main-thread task while the bot thinks: if the app exposes
     ``window.tesseraBench.botThink()`` (returns a Promise resolved when a bot
     move of the normal move time is done), it is called once the board is
     ready and the longest ``longtask`` entry inside that window is reported.
@@ -83,7 +91,7 @@ def run_pyodide(quick: bool) -> dict:
 INIT_SCRIPT = r"""
 (() => {
   const m = window.__tesseraBench = {
-    longtasks: [], frameAt: null, frameShownAt: null, readyAt: null, fcp: null,
+    longtasks: [], frameAt: null, frameShownAt: null, readyAt: null, fcp: null, boardAt: null,
   };
   try {
     new PerformanceObserver((list) => {
@@ -105,9 +113,11 @@ INIT_SCRIPT = r"""
     }
     const root = document.documentElement;
     if (m.readyAt === null && root && root.dataset.tessera === "ready") m.readyAt = performance.now();
+    if (m.boardAt === null && document.querySelector("canvas.tessera-board[data-draws]"))
+      m.boardAt = performance.now();
   };
   new MutationObserver(check).observe(document, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-tessera"],
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-tessera", "data-draws"],
   });
   check();
 })();
@@ -123,6 +133,7 @@ COLLECT_JS = r"""
   const boot = m.longtasks.filter(([s]) => s <= ready);
   return {
     frame_ms: m.frameShownAt !== null ? m.frameShownAt : m.frameAt,
+    board_ms: m.boardAt === null ? null : Math.max(m.boardAt, ready),
     fcp_ms: m.fcp,
     ready_ms: ready,
     boot_longtask_ms: boot.length ? Math.max(...boot.map((x) => x[1])) : 0,
@@ -152,6 +163,63 @@ async () => {
 """
 
 
+BENCH_SESSION_ID = "bench0game"
+BOARD_READY_JS = ("() => document.documentElement.dataset.tessera === 'ready'"
+                  " && !!document.querySelector('canvas.tessera-board[data-draws]')")
+
+
+def saved_game_script() -> tuple[str, str]:
+    """(URL hash, init script) for a hot-seat Quadrature game 10 moves in, saved as the app saves.
+
+    Made with the session API, so the bench measures the same resume path a
+    player takes; hot-seat, so no bot starts thinking during the load.
+    """
+    from tessera.core.session import Seat, Session  # noqa: PLC0415
+    from tessera.games.quadrature import Quadrature  # noqa: PLC0415
+
+    session = Session(Quadrature(seed=7), [Seat("human"), Seat("human")], BENCH_SESSION_ID,
+                      meta={"created": 0.0, "choice": {"opponent": "human", "first": "white"}})
+    for text in ("e9-e8", "e3-e4", "e8-e7", "e4-e5", "d9-d8", "f3-f4", "d8-d7", "f4-f5", "c9-c8", "g3-g4"):
+        session.play_text(text)
+    session.meta.update({"updated": 1.0, "to_move": session.to_move, "ply": session.game.ply,
+                         "over": False, "local_turn": False, "side_names": list(session.game.seat_names)})
+    key = json.dumps(f"tessera/v1/session/{BENCH_SESSION_ID}")
+    value = json.dumps(json.dumps(session.to_save(), separators=(",", ":")))
+    script = f"try {{ if (!localStorage.getItem({key})) localStorage.setItem({key}, {value}); }} catch (e) {{}}"
+    return f"#/play/quadrature/{BENCH_SESSION_ID}", script
+
+
+def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, dict]:
+    """Cold then warm load of a page opening on a saved game in progress."""
+    route, seed_script = saved_game_script()
+    profile = tempfile.mkdtemp(prefix="tessera-bench-game-")
+    try:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=chromium, args=args,
+                                                    viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.add_init_script(seed_script)
+            page.add_init_script(INIT_SCRIPT)
+            page.goto(url + route, wait_until="commit")
+            page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            page.wait_for_timeout(200)
+            cold = page.evaluate(COLLECT_JS)
+            if page.locator("button.move").count() != 10:
+                raise RuntimeError("the saved game did not open with its 10 moves")
+            page.wait_for_function(
+                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                timeout=30_000, polling=100)
+            page.reload(wait_until="commit")
+            page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            page.wait_for_timeout(200)
+            warm = page.evaluate(COLLECT_JS)
+        finally:
+            ctx.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return cold, warm
+
+
 def page_metrics(runs: int, site: Path) -> dict:
     try:
         from conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: PLC0415
@@ -164,6 +232,8 @@ def page_metrics(runs: int, site: Path) -> dict:
         return {"error": "site/ not built (./build.sh build)"}
 
     cold, warm, bot = [], [], None
+    game_cold: list[dict] = []
+    game_warm: list[dict] = []
     notes: list[str] = []
     server = SiteServer(site)
     try:
@@ -207,9 +277,19 @@ def page_metrics(runs: int, site: Path) -> dict:
                     ctx.close()
                 finally:
                     shutil.rmtree(profile, ignore_errors=True)
+                try:
+                    game = game_metrics(pw, CHROMIUM, CHROMIUM_ARGS, server.url)
+                except Exception as exc:  # noqa: BLE001 (report, keep the other metrics)
+                    notes.append(f"saved-game load failed: {type(exc).__name__}: {exc}")
+                else:
+                    game_cold.append(game[0])
+                    game_warm.append(game[1])
+                    log(f"saved game run {i + 1}/{runs}: board at {fmt(game[0]['board_ms'])} ms cold, "
+                        f"{fmt(game[1]['board_ms'])} ms warm")
     finally:
         server.stop()
-    return {"cold": cold, "warm": warm, "bot": bot, "notes": notes, "runs": runs}
+    return {"cold": cold, "warm": warm, "game_cold": game_cold, "game_warm": game_warm,
+            "bot": bot, "notes": notes, "runs": runs}
 
 
 # -------------------------------------------------------------------- table --
@@ -278,11 +358,15 @@ def build_table(cpy: dict, pyo: dict, page: dict) -> str:
             out.append(f"| {what}: frame (#frame) rendered ({label}) | ms | | | | "
                        f"{fmt(median_of(rows, 'frame_ms'))} |")
             out.append(f"| {what}: first contentful paint | ms | | | | {fmt(median_of(rows, 'fcp_ms'))} |")
-            out.append(f"| {what}: board interactive (data-tessera=ready) | ms | | | | "
+            out.append(f"| {what}: home screen ready (data-tessera=ready) | ms | | | | "
                        f"{fmt(median_of(rows, 'ready_ms'))} |")
             lt = median_of(rows, "boot_longtask_ms")
             out.append(f"| {what}: longest main-thread task during boot | ms | | | | "
                        f"{fmt(lt) if lt else '< 50 (none)'} |")
+        for phase, what in (("game_cold", "cold: fresh profile"), ("game_warm", "warm: reload, same profile")):
+            rows = page.get(phase) or []
+            out.append(f"| {what}, opening a game in progress: board drawn and interactive | ms | | | | "
+                       f"{fmt(median_of(rows, 'board_ms'))} |")
         if page["warm"]:
             ctl = all(r["sw_controlled"] for r in page["warm"])
             out.append(f"| warm load served under the service worker | | | | | {'yes' if ctl else 'no'} |")

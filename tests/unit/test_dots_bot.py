@@ -9,12 +9,14 @@ from tessera.bots.registry import BOTS, bot_from_spec, level, levels_for, make_l
 from tessera.core.registry import game_class
 from tessera.core.rng import SeededRandom
 from tessera.games.dots import LAND, Dots
-from tessera.games.dots.bot import (DotsCaptureBot, DotsMctsBot, DotsTacticsBot, Tactics,
-                                    score_candidates)
+from tessera.games.dots.bot import DotsCaptureBot, DotsMctsBot, DotsReaderBot, DotsTacticsBot
+from tessera.games.dots.eval import Tactics, score_candidates
 
 
 def _no_clock(bot_name: str, seed: int = 0) -> Bot:
     """A level's bot with iteration limits only, so results do not depend on speed."""
+    if bot_name == "dots_reader":
+        return DotsReaderBot(seed=seed, movetime_ms=0, max_depth=3)
     if bot_name == "dots_mcts":
         return DotsMctsBot(seed=seed, movetime_ms=0, max_iterations=40)
     if bot_name == "dots_tactics":
@@ -45,7 +47,7 @@ def test_levels_are_registered_and_ordered() -> None:
     assert game_class("dots") is Dots
     keys = [lv.key for lv in levels_for("dots")]
     assert keys == ["easy", "medium", "hard"]
-    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_mcts"]
+    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader"]
     for lv in levels_for("dots"):
         assert lv.bot in BOTS
         assert lv.movetime_ms > 0
@@ -65,7 +67,7 @@ def test_every_level_returns_a_legal_move(key: str, size: str, plies: int) -> No
 def test_level_bot_from_spec_and_scaled_time() -> None:
     """Level keys and the Dots bot names work as command-line specs."""
     bot = bot_from_spec("dots", "hard", seed=1, time_scale=1 / 3)
-    assert isinstance(bot, DotsMctsBot) and bot.movetime_ms == 500
+    assert isinstance(bot, DotsReaderBot) and bot.movetime_ms == 500
     bot = bot_from_spec("dots", "dots_mcts:width=4,max_iterations=10", seed=1)
     assert isinstance(bot, DotsMctsBot) and bot.width == 4 and bot.max_iterations == 10
     assert isinstance(make_level_bot(level("dots", "medium")), DotsTacticsBot)
@@ -86,6 +88,25 @@ def test_tactician_blocks_a_capture_in_one() -> None:
     block = game.parse_move("5-4")
     assert DotsTacticsBot(movetime_ms=0, noise=0).choose(game) == block
     assert DotsMctsBot(movetime_ms=0, max_iterations=30).choose(game) == block
+    assert DotsReaderBot(movetime_ms=0, max_depth=3).choose(game) == block
+
+
+def test_reader_wins_a_dot_with_a_double_threat() -> None:
+    """The reader plays between two half-surrounded red dots and takes one next turn.
+
+    Blue holds 5-6, 5-4, 7-6 and 7-4 around red 5-5 and 7-5; blue 6-5 then
+    threatens 4-5 and 8-5 at once, and red can block only one of them.
+    """
+    game = Dots({"size": "20x20", "start": "empty"})
+    for text in ("5-6", "5-5", "5-4", "7-5", "7-6", "15-15", "7-4", "16-16"):
+        game.push_text(text)
+    reader = DotsReaderBot(movetime_ms=0, max_depth=3)
+    move = reader.choose(game)
+    assert game.move_text(move) == "6-5"
+    game.push(move)
+    game.push(DotsTacticsBot(movetime_ms=0, noise=0).choose(game))
+    game.push(reader.choose(game))
+    assert game.scores() == (1, 0)
 
 
 def test_tactics_queries_leave_the_field_unchanged() -> None:
@@ -99,15 +120,17 @@ def test_tactics_queries_leave_the_field_unchanged() -> None:
     assert game.position() == before
 
 
-@pytest.mark.parametrize("cls", [DotsCaptureBot, DotsTacticsBot, DotsMctsBot])
+@pytest.mark.parametrize("cls", [DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot])
 def test_search_leaves_the_game_unchanged(cls: type[Bot]) -> None:
     """Running a search to the end, or closing it half-way, restores the game."""
     game = _played("20x20", 50, seed=9)
     before = (game.position(), game.ply, game.key())
-    bot = cls(seed=2, movetime_ms=0, **({"max_iterations": 25} if cls is DotsMctsBot else {}))
+    limits = {DotsMctsBot: {"max_iterations": 25}, DotsReaderBot: {"max_depth": 3}}
+    bot = cls(seed=2, movetime_ms=0, **limits.get(cls, {}))
     search = bot.search(game)
     for _ in range(7):
-        next(search)
+        if next(search, "done") == "done":
+            break
     search.close()
     assert (game.position(), game.ply, game.key()) == before
     bot.choose(game)
@@ -131,6 +154,9 @@ def test_searches_are_deterministic_with_iteration_limits() -> None:
     assert bot.iterations == 30 and yields >= 30
     tactics = {DotsTacticsBot(seed=5, movetime_ms=0).choose(game) for _ in range(2)}
     assert len(tactics) == 1
+    reader = DotsReaderBot(seed=5, movetime_ms=0, max_depth=3)
+    assert reader.choose(game) == DotsReaderBot(seed=5, movetime_ms=0, max_depth=3).choose(game)
+    assert reader.depth_reached == 3
 
 
 def test_candidates_cover_the_fight_and_come_sorted() -> None:
@@ -149,21 +175,40 @@ def test_candidates_cover_the_fight_and_come_sorted() -> None:
 
 
 def test_bots_land_when_landing_wins() -> None:
-    """A bot declares landing when it ends the game in its favour."""
+    """A bot declares landing when that ends the game in its favour."""
     game = Dots({"size": "20x20", "start": "empty"})
-    for text in ("1-2", "1-1", "2-1", "19-19", "20-20", "18-18"):
+    for text in ("2-1", "2-2", "1-2", "15-15", "3-2", "16-16", "2-3", "17-17"):
         game.push_text(text)
-    # Blue surrounded nothing yet; make blue capture the red corner dot first.
-    assert game.scores() == (1, 0) or LAND not in game.legal_moves()
-    if LAND in game.legal_moves():
-        for cls in (DotsCaptureBot, DotsTacticsBot, DotsMctsBot):
-            assert cls(movetime_ms=0, max_iterations=5).choose(game) == LAND \
-                if cls is DotsMctsBot else cls(movetime_ms=0).choose(game) == LAND
+    assert game.scores() == (1, 0) and LAND in game.legal_moves()
+    for bot in (DotsCaptureBot(movetime_ms=0), DotsTacticsBot(movetime_ms=0),
+                DotsReaderBot(movetime_ms=0, max_depth=2), DotsMctsBot(movetime_ms=0, max_iterations=5)):
+        assert bot.choose(game) == LAND
 
 
 def test_empty_field_gets_the_centre() -> None:
     """With no dots at all the bots open in the middle."""
     game = Dots({"size": "20x20", "start": "empty"})
     for bot in (DotsCaptureBot(movetime_ms=0), DotsTacticsBot(movetime_ms=0),
-                DotsMctsBot(movetime_ms=0, max_iterations=5)):
+                DotsReaderBot(movetime_ms=0, max_depth=2), DotsMctsBot(movetime_ms=0, max_iterations=5)):
         assert game.move_text(bot.choose(game)) == "10-10"
+
+
+def test_cli_match_takes_game_options(tmp_path) -> None:
+    """``match --option size=20x20`` plays Dots on the small field; bad options exit 2."""
+    import io
+    import json
+
+    from tessera.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["match", "dots", "easy", "dots_capture", "--games", "1", "--movetime", "5",
+                   "--option", "size=20x20", "--quiet", "--save", str(tmp_path)], out, err)
+    assert status == 0, err.getvalue()
+    assert "easy: +" in out.getvalue()
+    record = json.loads((tmp_path / "game001.json").read_text(encoding="utf-8"))
+    assert record["options"]["size"] == "20x20"
+    bad = main(["match", "dots", "easy", "easy", "--games", "1", "--option", "size"],
+               io.StringIO(), io.StringIO())
+    assert bad == 2
+    assert main(["match", "dots", "easy", "easy", "--games", "1", "--option", "size=7x7"],
+                io.StringIO(), io.StringIO()) == 2

@@ -10,6 +10,7 @@ from typing import Any, Callable
 import pytest
 
 from tessera.core import registry
+from tessera.core.clock import TimeControl
 from tessera.core.game import Game, IllegalMoveError, NotationError, Outcome, PositionError
 from tessera.core.record import Record, RecordError
 from tessera.core.session import (
@@ -325,3 +326,149 @@ def test_quadrature_against_the_random_bot() -> None:
 
 def test_position_error_is_a_value_error() -> None:
     assert issubclass(PositionError, ValueError) and issubclass(SessionError, ValueError)
+
+
+# ----- time controls -------------------------------------------------------------------
+
+class FakeTime:
+    """A ``now()`` the test moves by hand: no sleeping, no timed assertions."""
+
+    def __init__(self) -> None:
+        self.value = 100.0
+
+    def __call__(self) -> float:
+        return self.value
+
+    def advance(self, seconds: float) -> None:
+        self.value += seconds
+
+
+def timed_hot_seat(now: FakeTime, total: float | None = 60, per_move: float | None = None) -> Session:
+    return Session(Race(), [Seat("human"), Seat("human")], "t", time_control=TimeControl(total, per_move), now=now)
+
+
+def test_clock_switches_with_each_move() -> None:
+    """The mover's time is taken off its total and the opponent's clock starts."""
+    now = FakeTime()
+    session = timed_hot_seat(now)
+    assert session.clock.running == 0
+    now.advance(7)
+    session.play(1)
+    assert session.clock.running == 1 and session.clock.total_left(0) == 53
+    now.advance(3)
+    assert session.clock.total_left(1) == 57
+
+
+def test_running_out_of_time_loses() -> None:
+    """When the seat to move runs out, the opponent wins on time and the game is over."""
+    now = FakeTime()
+    session = timed_hot_seat(now, total=None, per_move=10)
+    events: list[str] = []
+    session.subscribe(lambda kind, detail: events.append(kind))
+    session.play(1)
+    now.advance(9.9)
+    assert session.check_time() is None and not session.is_over()
+    now.advance(0.1)
+    assert session.check_time() == Outcome(0, "time")
+    assert session.is_over() and events[-1] == "result" and session.clock.running is None
+    assert session.check_time() is None and not session.can_undo()
+
+
+def test_a_move_after_the_flag_is_refused() -> None:
+    """A move made after the time ran out ends the game instead of being played."""
+    now = FakeTime()
+    session = timed_hot_seat(now, total=5)
+    now.advance(6)
+    with pytest.raises(IllegalMoveError):
+        session.play(1)
+    assert session.outcome() == Outcome(1, "time") and session.history() == []
+
+
+def test_bots_are_exempt_from_the_clock() -> None:
+    """A bot's turn does not run any clock; the human's time runs on the human's turns."""
+    now = FakeTime()
+    bot = ScriptedBot(before_answer=lambda: now.advance(500))
+    session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "b", factory_with(bot),
+                      time_control=TimeControl(60, 10), now=now)
+    now.advance(4)
+    session.play(1)
+    assert session.clock.running == 1 and session.clock.time_left(1) is None
+    assert asyncio.run(session.advance()) is not None
+    assert not session.is_over() and session.clock.running == 0
+    assert session.clock.total_left(0) == 56 and session.clock.move_left(0) == 10
+
+
+def test_undo_keeps_the_time_spent() -> None:
+    """Undo gives no time back: the player to move again runs on from what is left."""
+    now = FakeTime()
+    session = timed_hot_seat(now, total=60, per_move=30)
+    now.advance(20)
+    session.play(1)
+    now.advance(5)
+    session.undo()
+    assert session.clock.running == 0 and session.clock.total_left(0) == 40
+    assert session.clock.total_left(1) == 55 and session.clock.move_left(0) == 30
+
+
+def test_resignation_stops_the_clock() -> None:
+    now = FakeTime()
+    session = timed_hot_seat(now)
+    now.advance(3)
+    session.resign(0)
+    now.advance(100)
+    assert session.clock.running is None and session.clock.total_left(0) == 57
+    assert session.check_time() is None and session.outcome() == Outcome(1, "resign")
+
+
+def test_clock_save_resumes_where_it_stood() -> None:
+    """A reload resumes the clocks as saved: the time the page was closed does not count."""
+    now = FakeTime()
+    session = timed_hot_seat(now, total=60, per_move=20)
+    now.advance(10)
+    session.play(2)
+    now.advance(15)
+    data = session.to_save()
+    assert data["clock"]["running"] == 1 and data["clock"]["move_spent"] == 15
+    later = FakeTime()
+    later.advance(10_000)
+    again = Session.from_save(data, now=later)
+    assert again.clock.total_left(0) == 50 and again.clock.total_left(1) == 45
+    assert again.clock.move_left(1) == 5
+    later.advance(5)
+    assert again.check_time() == Outcome(0, "time")
+    assert Session.from_save(again.to_save()).outcome() == Outcome(0, "time")
+    assert "clock" not in hot_seat().to_save() and Session.from_save(hot_seat().to_save()).clock is None
+
+
+@pytest.mark.parametrize("clock", [
+    "five minutes", {"control": {"total": -5}}, {"control": {"total": 60}, "remaining": [60]},
+])
+def test_bad_clock_saves_are_refused(clock: Any) -> None:
+    data = timed_hot_seat(FakeTime()).to_save()
+    data["clock"] = clock
+    with pytest.raises(SessionError):
+        Session.from_save(data)
+
+
+class Passing(Race):
+    """Race where an expired turn passes (as Quadrotone does between two people)."""
+
+    def on_time_expired(self, seat: int, hot_seat: bool) -> Any:
+        return 1 if hot_seat else Outcome(None, "time")
+
+
+def test_a_game_can_change_what_expiry_does() -> None:
+    """The ``on_time_expired`` hook may play a move for the seat or end the game its own way."""
+    now = FakeTime()
+    session = Session(Passing(), [Seat("human"), Seat("human")], "p", time_control=TimeControl(None, 10),
+                      now=now)
+    now.advance(10)
+    version = session.version
+    with pytest.raises(SessionError):
+        session.play(2)
+    assert session.version > version and session.history() == ["+1"] and not session.is_over()
+    assert session.clock.running == 1 and session.clock.move_left(1) == 10
+    bot_game = Session(Passing(), [Seat("human"), Seat("bot", "easy")], "q", factory_with(ScriptedBot()),
+                       time_control=TimeControl(None, 10), now=now)
+    now.advance(11)
+    assert bot_game.check_time() == Outcome(None, "time")

@@ -34,7 +34,7 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("quadrature", 2, "tessera.games.quadrature"),
-    GameEntry("dots", 2, "tessera.games.dots", in_app=False),
+    GameEntry("dots", 2, "tessera.games.dots"),
     GameEntry("corners", 2, None),
     GameEntry("abatis", 1, None),
     GameEntry("quadrotone", 2, None),

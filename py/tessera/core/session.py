@@ -15,6 +15,13 @@ UI calls ``play``.  Any other participant is asked for a move with
 slices, and a network player would await a message, so a remote seat plugs
 in here without touching the games or the UI.
 
+Time controls (``core/clock.py``): a session may carry a ``Clock``.  It
+switches on every move, and on undo it simply runs on for the player now to
+move: time spent is never given back.  Bots are exempt (their seats are
+untimed).  ``check_time`` ends the game when the seat to move runs out:
+the opponent wins by "time", unless the game's ``on_time_expired`` hook says
+otherwise (Quadrotone passes the turn between two people).
+
 Pure Python (no ``js``), tested in CPython.
 """
 
@@ -22,10 +29,12 @@ from __future__ import annotations
 
 import importlib
 import asyncio
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from .clock import Clock, ClockError, Now, TimeControl
 from .game import Game, IllegalMoveError, Move, Outcome, Player
 from .record import Record, RecordError
 
@@ -185,7 +194,9 @@ class _Facts:
 class Session:
     def __init__(self, game: Game, seats: Sequence[Seat], session_id: str = "",
                  participant_factory: ParticipantFactory = default_participant,
-                 result: Outcome | None = None, meta: Mapping[str, Any] | None = None) -> None:
+                 result: Outcome | None = None, meta: Mapping[str, Any] | None = None,
+                 time_control: TimeControl | None = None, clock_state: Mapping[str, Any] | None = None,
+                 now: Now = time.monotonic) -> None:
         if len(seats) != game.num_players:
             raise SessionError(f"{game.game_id} has {game.num_players} seats, not {len(seats)}")
         self.game = game
@@ -201,6 +212,13 @@ class Session:
         self._texts, self._movers = _replay_facts(game)
         self._shown_cache: tuple[int, int, Game] | None = None
         self.listeners: list[Listener] = []
+        self.clock: Clock | None = None
+        if time_control is not None and time_control.enabled:
+            try:
+                self.clock = Clock(time_control, [seat.kind != "bot" for seat in self.seats], now, clock_state)
+            except ClockError as error:
+                raise SessionError(f"the saved clock does not fit: {error}") from None
+            self._clock_turn()
 
     # ----- listeners ---------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -277,7 +295,11 @@ class Session:
 
     # ----- moves -----------------------------------------------------------------
     def play(self, move: Move) -> MoveEvent:
-        """A move from this device's UI for the seat to move."""
+        """A move from this device's UI for the seat to move (refused once its time is up)."""
+        version = self.version
+        self.check_time()
+        if self.version != version and not self.is_over():
+            raise SessionError("your time for this move ran out")
         if self.is_over():
             raise IllegalMoveError("the game is over")
         if not self.participants[self.to_move].local:
@@ -298,6 +320,7 @@ class Session:
         self._movers.append(seat)
         self.view_ply = None
         self.facts.draw_offer = None
+        self._clock_turn()
         converted = getattr(self.game, "last_converted", None)
         event = MoveEvent(self.game.ply, seat, move, text,
                           tuple(converted()) if converted else (), self.outcome())
@@ -326,6 +349,7 @@ class Session:
             if self.version == version:
                 move = await participant.choose(self.game.copy(), lambda: self.version != version)
             await asyncio.sleep(0)
+            self.check_time()
         finally:
             if self._asking == version:
                 self._asking = None
@@ -349,6 +373,7 @@ class Session:
             self._movers.pop()
         self.view_ply = None
         self.facts.draw_offer = None
+        self._clock_turn()
         self._changed("undo", removed)
         return removed
 
@@ -360,6 +385,7 @@ class Session:
         winner = None if self.game.num_players != 2 else 1 - seat
         self.facts.result = Outcome(winner, "resign")
         self.facts.draw_offer = None
+        self._clock_turn()
         self._changed("result", self.facts.result)
         return self.facts.result
 
@@ -381,10 +407,49 @@ class Session:
         self.facts.draw_offer = None
         if accept:
             self.facts.result = Outcome(None, "draw_agreed")
+            self._clock_turn()
             self._changed("result", self.facts.result)
             return self.facts.result
         self._changed("draw_declined", seat)
         return None
+
+    # ----- time --------------------------------------------------------------------
+    def _clock_turn(self) -> None:
+        """Run the clock of the seat to move (or stop it when the game is over)."""
+        clock = self.clock
+        if clock is None:
+            return
+        if self.is_over():
+            clock.stop()
+        elif clock.running != self.to_move:
+            clock.start_turn(self.to_move)
+
+    def check_time(self) -> Outcome | None:
+        """End the game if the seat to move has run out of time; the UI calls it every tick.
+
+        A game may define ``on_time_expired(seat, hot_seat) -> Move | Outcome
+        | None``: a move is played for the seat instead (a pass), an outcome
+        ends the game, None keeps the default: the opponent wins on time.
+        """
+        clock = self.clock
+        if clock is None or self.is_over():
+            return None
+        seat = clock.flagged()
+        if seat is None:
+            return None
+        hook = getattr(self.game, "on_time_expired", None)
+        verdict = hook(seat, self.is_hot_seat()) if hook is not None else None
+        if verdict is not None and not isinstance(verdict, Outcome):
+            self._apply(verdict)
+            return None
+        if verdict is None:
+            winner = 1 - seat if self.game.num_players == 2 else None
+            verdict = Outcome(winner, "time")
+        self.facts.result = verdict
+        self.facts.draw_offer = None
+        self._clock_turn()
+        self._changed("result", verdict)
+        return verdict
 
     def _check_seat(self, seat: Player) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
@@ -455,24 +520,31 @@ class Session:
             "seats": [seat.to_json() for seat in self.seats],
             "draw_offer": self.facts.draw_offer,
             "meta": dict(self.facts.meta),
+            **({"clock": self.clock.to_json()} if self.clock is not None else {}),
         }
 
     @classmethod
     def from_record(cls, record: Record, seats: Sequence[Seat], session_id: str = "",
                     participant_factory: ParticipantFactory = default_participant,
-                    meta: Mapping[str, Any] | None = None) -> "Session":
+                    meta: Mapping[str, Any] | None = None, time_control: TimeControl | None = None,
+                    clock_state: Mapping[str, Any] | None = None,
+                    now: Now = time.monotonic) -> "Session":
         """Replay ``record`` (RecordError names the first bad move) into a session."""
         game = record.replay()
         result = record.result if game.outcome() is None else None
         if result is not None and result.reason not in SESSION_REASONS:
             raise RecordError(f"the record says the game ended by {result.reason!r}, "
                               "but its moves do not reach that ending")
-        return cls(game, seats, session_id, participant_factory, result, meta)
+        return cls(game, seats, session_id, participant_factory, result, meta, time_control, clock_state, now)
 
     @classmethod
-    def from_save(cls, data: Any,
-                  participant_factory: ParticipantFactory = default_participant) -> "Session":
-        """Rebuild a saved session; SessionError (or RecordError) says what is wrong."""
+    def from_save(cls, data: Any, participant_factory: ParticipantFactory = default_participant,
+                  now: Now = time.monotonic) -> "Session":
+        """Rebuild a saved session; SessionError (or RecordError) says what is wrong.
+
+        A saved clock resumes with the times it had when saved: the time
+        the page was closed does not count (see ``core/clock.py``).
+        """
         if not isinstance(data, Mapping):
             raise SessionError("a saved game must be an object")
         if data.get("format") != SAVE_FORMAT:
@@ -488,7 +560,17 @@ class Session:
         if not isinstance(meta, Mapping):
             raise SessionError("a saved game's meta must be an object")
         record = Record.from_json(data.get("record"))
-        session = cls.from_record(record, seats, session_id, participant_factory, meta)
+        clock_data = data.get("clock")
+        control = None
+        if clock_data is not None:
+            if not isinstance(clock_data, Mapping):
+                raise SessionError("a saved clock must be an object")
+            try:
+                control = TimeControl.from_json(clock_data.get("control"))
+            except ClockError as error:
+                raise SessionError(f"the saved clock does not fit: {error}") from None
+        session = cls.from_record(record, seats, session_id, participant_factory, meta,
+                                  control, clock_data, now)
         offer = data.get("draw_offer")
         if offer is not None:
             session._check_seat(offer)

@@ -10,24 +10,45 @@ takes mouse, pen and touch input through pointer events (no click delay:
 Space taps, Escape deselects).  Any number of components can live on one
 page; ``destroy`` releases every listener and proxy.
 
+Zoom and pan (views with ``zoomable = True``, e.g. a 39x32 Dots field on a
+phone): the view draws into a ``DrawList`` of the zoomed size and the
+component shifts it by the pan offset when painting, so hit-testing only
+undoes the shift.  Pinch and two-finger drag, a one-finger or mouse drag
+while zoomed in, the mouse wheel, and the -, + and fit buttons under the
+board all change the same transform.  Taps on a zoomable board count on
+release, when the pointer did not travel (a drag pans instead).
+
+Confirmed moves (views with ``confirm_moves = True``): when
+``confirm_touch`` is on, a touch tap sets ``highlights["confirm"]`` so the
+view shows a ghost first; a second tap or the confirm button under the
+board plays it.  Mouse, pen and keyboard play at once.
+
 For tests, after every layout the canvas carries ``data-geometry`` (JSON:
 origin ``x``, ``y`` and ``spacing`` in CSS pixels, ``flipped``, ``width``,
-``height``), ``data-position`` (the game's position string) and
-``data-draws`` (a frame counter).
+``height``, and ``zoom``, ``panX``, ``panY``), ``data-position`` (the
+game's position string) and ``data-draws`` (a frame counter).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
 from ..core.draw import DrawList
 from ..core.game import Game, Move
 from ..core.view import BoardView, ViewState
+from ..i18n import t
+
+ZOOM_STEP = 1.5
+MAX_SPACING = 46.0
+"""Zooming in stops when points are this far apart (CSS pixels)."""
+DRAG_SLOP = 8.0
+"""A pointer that travels further than this (CSS pixels) pans instead of tapping."""
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
@@ -36,7 +57,8 @@ class BoardComponent:
     """One interactive (or display-only) board on the page."""
 
     def __init__(self, host: Any, view: BoardView, on_move: Callable[[Move], Any] | None = None,
-                 *, interactive: bool = True, label: str = "", max_height: float | None = None) -> None:
+                 *, interactive: bool = True, label: str = "", max_height: float | None = None,
+                 zoom: bool | None = None) -> None:
         """Create the canvas inside ``host``.
 
         ``on_move(move)`` is called when the player completes a move; the
@@ -44,7 +66,8 @@ class BoardComponent:
         ``on_move`` the component pushes the move onto its game itself (a
         free-play board).  ``max_height`` (CSS pixels) caps the board size
         besides the host's width; a host with ``data-fit="contain"`` also
-        caps it at the host's own height.
+        caps it at the host's own height.  ``zoom`` forces zoom and pan on
+        or off (default: on for interactive boards of zoomable views).
         """
         self.host = host
         self.view = view
@@ -58,6 +81,16 @@ class BoardComponent:
         self.last_draw_ms = 0.0
         self._down_cell: Any = None
         self._destroyed = False
+        self.zoomable = bool(getattr(view, "zoomable", False)) and interactive if zoom is None else zoom
+        self.confirm_touch = False
+        """Touch taps need a second tap (set by the owner from the settings)."""
+        self.zoom = 1.0
+        self.pan_x = 0.0
+        self.pan_y = 0.0
+        self._pointers: dict[int, tuple[float, float]] = {}
+        self._press: dict[str, Any] | None = None   # the pointer that may become a tap
+        self._pinch: dict[str, float] | None = None
+        self._frame_pending = False
 
         canvas = js.document.createElement("canvas")
         canvas.className = "tessera-board"
@@ -78,6 +111,7 @@ class BoardComponent:
 
         self._listeners: list[tuple[str, Any]] = []
         for event, handler in (("pointerdown", self._on_pointer_down),
+                               ("pointermove", self._on_pointer_move),
                                ("pointerup", self._on_pointer_up),
                                ("pointercancel", self._on_pointer_cancel),
                                ("keydown", self._on_key_down),
@@ -87,6 +121,12 @@ class BoardComponent:
             proxy = create_proxy(handler)
             canvas.addEventListener(event, proxy)
             self._listeners.append((event, proxy))
+        if self.zoomable:
+            wheel = create_proxy(self._on_wheel)
+            canvas.addEventListener("wheel", wheel, to_js({"passive": False},
+                                                          dict_converter=js.Object.fromEntries))
+            self._listeners.append(("wheel", wheel))
+            self._build_toolbar()
         self._resize_proxy = create_proxy(self._on_resize)
         self._observer = js.ResizeObserver.new(self._resize_proxy)
         self._observer.observe(host)
@@ -126,16 +166,23 @@ class BoardComponent:
         if self._destroyed or self.game is None or self.width <= 0 or self.height <= 0:
             return
         started = time.perf_counter()
-        drawing = DrawList(self.width, self.height)
+        zoom = self.zoom
+        drawing = DrawList(self.width * zoom, self.height * zoom)
+        highlights = self.state.highlights
+        if zoom > 1.0:
+            highlights["viewport"] = (-self.pan_x, -self.pan_y, self.width, self.height)
+        else:
+            highlights.pop("viewport", None)
         self.view.draw(self.game, self.state, drawing)
         js.tesseraDraw.paint(self.canvas, self.width, self.height,
-                             to_js(drawing.ops), to_js(drawing.strings))
+                             to_js(drawing.ops), to_js(drawing.strings), self.pan_x, self.pan_y)
         self.last_draw_ms = (time.perf_counter() - started) * 1000.0
         self.draws += 1
         dataset = self.canvas.dataset
         dataset.draws = str(self.draws)
         dataset.drawMs = f"{self.last_draw_ms:.2f}"
         dataset.position = self.game.position()
+        self._update_toolbar()
 
     def destroy(self) -> None:
         """Remove the canvas and release every listener and proxy."""
@@ -148,9 +195,144 @@ class BoardComponent:
             self.canvas.removeEventListener(event, proxy)
             proxy.destroy()
         self._listeners.clear()
+        for node, proxy in getattr(self, "_toolbar_listeners", []):
+            node.removeEventListener("click", proxy)
+            proxy.destroy()
+        toolbar = getattr(self, "toolbar", None)
+        if toolbar is not None and toolbar.parentNode:
+            toolbar.parentNode.removeChild(toolbar)
         if self.canvas.parentNode:  # JS null arrives as the falsy jsnull, not None
             self.canvas.parentNode.removeChild(self.canvas)
         self.game = None
+
+    # ----- zoom and pan ---------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        """-, + and fit buttons under the board, and the confirm button."""
+        self._toolbar_listeners: list[tuple[Any, Any]] = []
+        bar = js.document.createElement("div")
+        bar.className = "board-toolbar"
+        bar.setAttribute("role", "toolbar")
+        bar.setAttribute("aria-label", t("board.toolbar"))
+
+        def add(text: str, label: str, action: str, handler: Callable[[], Any], cls: str = "btn btn-icon") -> Any:
+            node = js.document.createElement("button")
+            node.type = "button"
+            node.className = cls
+            node.textContent = text
+            node.setAttribute("aria-label", label)
+            node.setAttribute("title", label)
+            node.dataset.action = action
+            proxy = create_proxy(lambda event: handler())
+            node.addEventListener("click", proxy)
+            self._toolbar_listeners.append((node, proxy))
+            bar.appendChild(node)
+            return node
+
+        self.confirm_btn = add("✓", t("board.confirm"), "confirm-move", self._confirm_ghost,
+                               "btn btn-primary board-confirm")
+        self.confirm_btn.hidden = True
+        spacer = js.document.createElement("span")
+        spacer.className = "board-toolbar-gap"
+        bar.appendChild(spacer)
+        self.zoom_out_btn = add("−", t("board.zoom_out"), "zoom-out", lambda: self.zoom_by(1 / ZOOM_STEP))
+        self.zoom_in_btn = add("+", t("board.zoom_in"), "zoom-in", lambda: self.zoom_by(ZOOM_STEP))
+        self.zoom_fit_btn = add("⤢", t("board.zoom_fit"), "zoom-fit", self.reset_zoom)
+        self.toolbar = bar
+        self.host.appendChild(bar)
+
+    def _update_toolbar(self) -> None:
+        if not self.zoomable or self._destroyed:
+            return
+        ghost = self.state.selected is not None and bool(self.state.highlights.get("confirm")) \
+            and self.state.interactive
+        self.confirm_btn.hidden = not ghost
+        if ghost:
+            name = getattr(self.view, "cell_label", None)
+            text = name(self.game, self.state.selected) if name is not None else ""
+            self.confirm_btn.textContent = "✓ " + t("board.confirm_move", move=text)
+        self.zoom_out_btn.disabled = self.zoom <= 1.0
+        self.zoom_in_btn.disabled = self.zoom >= self._max_zoom() - 1e-6
+        self.zoom_fit_btn.disabled = self.zoom <= 1.0
+
+    def _confirm_ghost(self) -> None:
+        if self.state.selected is not None:
+            self._tap(self.state.selected)
+
+    def _max_zoom(self) -> float:
+        spacing = self._spacing(1.0)
+        if spacing <= 0:
+            return 1.0
+        return max(1.0, MAX_SPACING / spacing)
+
+    def _spacing(self, zoom: float) -> float:
+        geometry = getattr(self.view, "geometry_for", None)
+        if geometry is None or self.game is None or self.width <= 0:
+            return 0.0
+        return float(geometry(self.game, self.width * zoom, self.height * zoom)[2])
+
+    def zoom_to(self, zoom: float, anchor_x: float | None = None, anchor_y: float | None = None) -> None:
+        """Zoom keeping the drawing point under (anchor_x, anchor_y) (CSS
+        pixels in the canvas; default its centre) where it is."""
+        if not self.zoomable or self.width <= 0:
+            return
+        zoom = min(self._max_zoom(), max(1.0, zoom))
+        ax = self.width / 2 if anchor_x is None else anchor_x
+        ay = self.height / 2 if anchor_y is None else anchor_y
+        ratio = zoom / self.zoom
+        self.pan_x = ax - (ax - self.pan_x) * ratio
+        self.pan_y = ay - (ay - self.pan_y) * ratio
+        self.zoom = zoom
+        self._clamp_pan()
+        self._publish_geometry()
+        self.redraw()
+
+    def zoom_by(self, factor: float) -> None:
+        anchor = self._anchor_for_zoom()
+        self.zoom_to(self.zoom * factor, *anchor)
+
+    def _anchor_for_zoom(self) -> tuple[float | None, float | None]:
+        """Zoom buttons centre on the ghost, the cursor or the last move if shown."""
+        cell = self.state.selected or self.state.highlights.get("cursor")
+        center = getattr(self.view, "point_center", None)
+        if cell is None or center is None:
+            return None, None
+        x, y = center(self.game, cell, self.width * self.zoom, self.height * self.zoom, self.state.flipped)
+        return x + self.pan_x, y + self.pan_y
+
+    def reset_zoom(self) -> None:
+        self.zoom, self.pan_x, self.pan_y = 1.0, 0.0, 0.0
+        self._publish_geometry()
+        self.redraw()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        self.pan_x += dx
+        self.pan_y += dy
+        self._clamp_pan()
+        self._publish_geometry()
+        self._request_frame()
+
+    def _clamp_pan(self) -> None:
+        self.pan_x = min(0.0, max(self.width - self.width * self.zoom, self.pan_x))
+        self.pan_y = min(0.0, max(self.height - self.height * self.zoom, self.pan_y))
+
+    def _request_frame(self) -> None:
+        """Redraw once on the next animation frame (pointer moves come faster)."""
+        if self._frame_pending or self._destroyed:
+            return
+        self._frame_pending = True
+
+        def frame(*_: Any) -> None:
+            self._frame_pending = False
+            self.redraw()
+        js.requestAnimationFrame(create_once_callable(frame))
+
+    def _on_wheel(self, event: Any) -> None:
+        if self.game is None:
+            return
+        event.preventDefault()
+        x, y = self._event_xy(event)
+        delta = float(event.deltaY) * (16.0 if int(event.deltaMode) == 1 else 1.0)
+        self.zoom_to(self.zoom * math.exp(-delta * 0.0025), x, y)
 
     # ----- layout ---------------------------------------------------------------
     def _layout(self) -> bool:
@@ -172,7 +354,12 @@ class BoardComponent:
         height = float(int(width / aspect))
         if width == self.width and height == self.height:
             return False
+        if self.width > 0 and self.zoom > 1.0:
+            scale = width / self.width
+            self.pan_x *= scale
+            self.pan_y *= scale
         self.width, self.height = width, height
+        self._clamp_pan()
         style = self.canvas.style
         style.width = f"{width:.0f}px"
         style.height = f"{height:.0f}px"
@@ -180,9 +367,14 @@ class BoardComponent:
         return True
 
     def _publish_geometry(self) -> None:
+        data: dict[str, Any] = {"width": self.width, "height": self.height, "flipped": self.state.flipped,
+                                "zoom": self.zoom, "panX": self.pan_x, "panY": self.pan_y}
         geometry = getattr(self.view, "geometry", None)
-        data: dict[str, Any] = {"width": self.width, "height": self.height, "flipped": self.state.flipped}
-        if geometry is not None:
+        geometry_for = getattr(self.view, "geometry_for", None)
+        if geometry_for is not None and self.game is not None:
+            x, y, spacing = geometry_for(self.game, self.width * self.zoom, self.height * self.zoom)
+            data.update(x=x + self.pan_x, y=y + self.pan_y, spacing=spacing)
+        elif geometry is not None:
             x, y, spacing = geometry(self.width, self.height)
             data.update(x=x, y=y, spacing=spacing)
         self.canvas.dataset.geometry = json.dumps(data)
@@ -192,13 +384,19 @@ class BoardComponent:
             self.redraw()
 
     # ----- input -----------------------------------------------------------------
-    def _cell_from_event(self, event: Any) -> Any:
+    def _event_xy(self, event: Any) -> tuple[float, float]:
+        rect = self.canvas.getBoundingClientRect()
+        return float(event.clientX) - float(rect.left), float(event.clientY) - float(rect.top)
+
+    def _cell_at_xy(self, x: float, y: float) -> Any:
         if self.game is None:
             return None
-        rect = self.canvas.getBoundingClientRect()
-        x = float(event.clientX) - float(rect.left)
-        y = float(event.clientY) - float(rect.top)
-        return self.view.cell_at(self.game, self.state, self.width, self.height, x, y)
+        return self.view.cell_at(self.game, self.state, self.width * self.zoom, self.height * self.zoom,
+                                 x - self.pan_x, y - self.pan_y)
+
+    def _cell_from_event(self, event: Any) -> Any:
+        x, y = self._event_xy(event)
+        return self._cell_at_xy(x, y)
 
     def _on_pointer_down(self, event: Any) -> None:
         if self.game is None or not self.state.interactive:
@@ -212,12 +410,65 @@ class BoardComponent:
             pass
         self.canvas.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         self.state.highlights.pop("cursor", None)
+        if self.zoomable:
+            self._zoomable_down(event)
+            return
         cell = self._cell_from_event(event)
         self._down_cell = cell
         self._tap(cell)
 
+    def _zoomable_down(self, event: Any) -> None:
+        """Remember the press; a second finger starts a pinch instead."""
+        x, y = self._event_xy(event)
+        self._pointers[int(event.pointerId)] = (x, y)
+        if len(self._pointers) == 2:
+            self._press = None
+            (x1, y1), (x2, y2) = self._pointers.values()
+            self._pinch = {"distance": max(1.0, math.hypot(x2 - x1, y2 - y1)), "zoom": self.zoom,
+                           "mx": (x1 + x2) / 2, "my": (y1 + y2) / 2}
+        elif len(self._pointers) == 1:
+            self._press = {"id": int(event.pointerId), "x": x, "y": y, "moved": False,
+                           "touch": str(event.pointerType) == "touch"}
+
+    def _on_pointer_move(self, event: Any) -> None:
+        pointer = int(event.pointerId)
+        if not self.zoomable or pointer not in self._pointers:
+            return
+        x, y = self._event_xy(event)
+        old_x, old_y = self._pointers[pointer]
+        self._pointers[pointer] = (x, y)
+        pinch = self._pinch
+        if pinch is not None and len(self._pointers) >= 2:
+            (x1, y1), (x2, y2) = list(self._pointers.values())[:2]
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            # Pan by the midpoint's travel, then zoom about the new midpoint.
+            self.pan_x += mx - pinch["mx"]
+            self.pan_y += my - pinch["my"]
+            pinch["mx"], pinch["my"] = mx, my
+            zoom = pinch["zoom"] * math.hypot(x2 - x1, y2 - y1) / pinch["distance"]
+            zoom = min(self._max_zoom(), max(1.0, zoom))
+            ratio = zoom / self.zoom
+            self.pan_x = mx - (mx - self.pan_x) * ratio
+            self.pan_y = my - (my - self.pan_y) * ratio
+            self.zoom = zoom
+            self._clamp_pan()
+            self._publish_geometry()
+            self._request_frame()
+            return
+        press = self._press
+        if press is None or press["id"] != pointer:
+            return
+        if not press["moved"] and math.hypot(x - press["x"], y - press["y"]) > DRAG_SLOP:
+            press["moved"] = True
+            old_x, old_y = press["x"], press["y"]
+        if press["moved"] and self.zoom > 1.0:
+            self.pan_by(x - old_x, y - old_y)
+
     def _on_pointer_up(self, event: Any) -> None:
         """Releasing over another point after pressing a checker moves it (drag)."""
+        if self.zoomable:
+            self._zoomable_up(event)
+            return
         down, self._down_cell = self._down_cell, None
         if self.game is None or not self.state.interactive or self.state.selected is None:
             return
@@ -225,8 +476,29 @@ class BoardComponent:
         if cell is not None and cell != down and down == self.state.selected:
             self._tap(cell)
 
+    def _zoomable_up(self, event: Any) -> None:
+        pointer = int(event.pointerId)
+        self._pointers.pop(pointer, None)
+        if not self._pointers:
+            self._pinch = None
+        press = self._press
+        if press is None or press["id"] != pointer:
+            return
+        self._press = None
+        if press["moved"] or self.game is None or not self.state.interactive:
+            return
+        confirm = press["touch"] and self.confirm_touch and bool(getattr(self.view, "confirm_moves", False))
+        self.state.highlights["confirm"] = confirm
+        if not confirm:
+            self.state.selected = None
+        self._tap(self._cell_at_xy(press["x"], press["y"]))
+
     def _on_pointer_cancel(self, event: Any) -> None:
         self._down_cell = None
+        self._pointers.pop(int(event.pointerId), None)
+        if not self._pointers:
+            self._pinch = None
+        self._press = None
 
     def _on_context_menu(self, event: Any) -> None:
         if self.state.interactive:
@@ -247,7 +519,10 @@ class BoardComponent:
                 step = getattr(self.view, "step_cell", None)
                 if step is not None:
                     dx, dy = ARROWS[key]
-                    highlights["cursor"] = step(cursor, dx, dy, self.state.flipped)
+                    cursor = step(cursor, dx, dy, self.state.flipped)
+                    clamp = getattr(self.view, "clamp_cell", None)
+                    highlights["cursor"] = clamp(self.game, cursor) if clamp is not None else cursor
+            self._keep_in_view(highlights["cursor"])
             self.redraw()
         elif key in ("Enter", " "):
             event.preventDefault()
@@ -257,7 +532,14 @@ class BoardComponent:
                 highlights["cursor"] = self._initial_cursor()
                 self.redraw()
             else:
+                highlights["confirm"] = False
                 self._tap(cursor)
+        elif key in ("+", "=") and self.zoomable:
+            event.preventDefault()
+            self.zoom_by(ZOOM_STEP)
+        elif key == "-" and self.zoomable:
+            event.preventDefault()
+            self.zoom_by(1 / ZOOM_STEP)
         elif key == "Escape":
             if self.state.selected is not None or "cursor" in highlights:
                 event.preventDefault()
@@ -265,6 +547,25 @@ class BoardComponent:
                 self.state.selected = None
                 highlights.pop("cursor", None)
                 self.redraw()
+
+    def _keep_in_view(self, cell: Any) -> None:
+        """When zoomed in, pan so the keyboard cursor stays on screen."""
+        center = getattr(self.view, "point_center", None)
+        if self.zoom <= 1.0 or cell is None or center is None:
+            return
+        x, y = center(self.game, cell, self.width * self.zoom, self.height * self.zoom, self.state.flipped)
+        margin = self._spacing(self.zoom) * 1.5
+        sx, sy = x + self.pan_x, y + self.pan_y
+        if sx < margin:
+            self.pan_x += margin - sx
+        elif sx > self.width - margin:
+            self.pan_x -= sx - (self.width - margin)
+        if sy < margin:
+            self.pan_y += margin - sy
+        elif sy > self.height - margin:
+            self.pan_y -= sy - (self.height - margin)
+        self._clamp_pan()
+        self._publish_geometry()
 
     def _on_focus(self, event: Any) -> None:
         """Reaching the board with Tab shows the keyboard cursor at once."""
@@ -309,6 +610,11 @@ class BoardComponent:
     def _drop_stale_selection(self) -> None:
         selected = self.state.selected
         if selected is None or self.game is None:
+            return
+        valid = getattr(self.view, "selection_valid", None)
+        if valid is not None:
+            if not valid(self.game, selected):
+                self.state.selected = None
             return
         piece_at = getattr(self.game, "piece_at", None)
         if self.game.is_over() or (piece_at is not None and piece_at(selected) != self.game.to_move):

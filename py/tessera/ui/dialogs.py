@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import t
+from ..i18n import has, t
 from .dom import Listeners, button, el, present
 
 _counter = 0
@@ -111,37 +111,57 @@ def _checked(root: Any, name: str) -> str:
 
 
 def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None) -> Dialog:
-    """Choose opponent, side and who starts; Start creates and opens the game."""
-    from ..core.session import bot_levels
+    """Choose opponent, side and the game's options; Start creates and opens the game.
 
-    levels = bot_levels(game_id)
+    Generic over games: the opponents are the game's bot levels plus two
+    players on this device, the sides are its seats, and every
+    ``option_specs`` entry becomes a group (labels ``option.<game>.<key>``
+    and ``option.<game>.<key>.<value>``, an optional ``...<key>.hint``).
+    """
+    from ..bots.registry import levels_for
+    from ..core.registry import game_class
+
+    cls = game_class(game_id)
+    levels = levels_for(game_id)
     preset = dict(preset or {})
     dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
     opponents = [(f"bot:{lv.key}", t("opponent.bot", level=t(f"bot.level.{lv.key}"))) for lv in levels]
     opponents.append(("human", t("opponent.hot_seat")))
-    default_opponent = preset.get("opponent") or ("bot:medium" if any(lv.key == "medium" for lv in levels)
-                                                  else opponents[0][0])
-    form = el("form", "newgame-form", None, {"method": "dialog"})
+    default_opponent = preset.get("opponent")
+    if default_opponent not in [value for value, _ in opponents]:
+        default_opponent = "bot:medium" if any(lv.key == "medium" for lv in levels) else opponents[0][0]
+    form = el("form", "newgame-form", None, {"method": "dialog", "data-game": game_id})
 
     def opponent_changed(value: str) -> None:
         side_group.hidden = value == "human"
 
     form.appendChild(_radio_group("opponent", t("newgame.opponent"), opponents, default_opponent,
                                   dialog.listeners, opponent_changed))
+    seats = list(cls.seat_names)
+    side = preset.get("side")
     side_group = _radio_group("side", t("newgame.side"),
-                              [("white", t("seat.white")), ("black", t("seat.black")), ("random", t("side.random"))],
-                              preset.get("side", "white"), dialog.listeners)
+                              [(name, t(f"seat.{name}")) for name in seats] + [("random", t("side.random"))],
+                              side if side in seats + ["random"] else seats[0], dialog.listeners)
     side_group.hidden = default_opponent == "human"
     form.appendChild(side_group)
-    form.appendChild(_radio_group("first", t("newgame.first"),
-                                  [("white", t("seat.white")), ("black", t("seat.black"))],
-                                  preset.get("first", "white"), dialog.listeners))
-    form.appendChild(el("p", "dialog-hint", t("newgame.first_hint")))
+    for spec in cls.option_specs:
+        if not spec.choices:   # booleans: no game has one yet
+            continue
+        base = f"option.{game_id}.{spec.key}"
+        value = preset.get(spec.key)
+        form.appendChild(_radio_group(spec.key, t(base), [(v, t(f"{base}.{v}")) for v in spec.choices],
+                                      value if value in spec.choices else spec.default, dialog.listeners))
+        if has(f"{base}.hint"):
+            form.appendChild(el("p", "dialog-hint", t(f"{base}.hint")))
+    from .time_ui import time_choice, time_fieldset
+    form.appendChild(time_fieldset(preset))
     dialog.body.appendChild(form)
 
     def start() -> None:
+        options = {spec.key: _checked(form, spec.key) or spec.default for spec in cls.option_specs
+                   if spec.choices}
         choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
-                  "first": _checked(form, "first")}
+                  **options, **time_choice(form)}
         create_game(app, game_id, choice)
 
     dialog.add_button(t("dialog.cancel"))
@@ -157,20 +177,26 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     from . import storage
     from .play_screen import session_meta
 
+    cls = game_class(game_id)
+    names = list(cls.seat_names)
     opponent = choice.get("opponent") or "human"
-    side = choice.get("side") or "white"
+    side = choice.get("side") or names[0]
     if side == "random":
-        side = random.choice(("white", "black"))
+        side = random.choice(names)
+    seat = names.index(side) if side in names else 0
     if opponent == "human":
         seats = [Seat("human"), Seat("human")]
     else:
         bot = Seat("bot", opponent.split(":", 1)[1])
-        seats = [Seat("human"), bot] if side == "white" else [bot, Seat("human")]
-    cls = game_class(game_id)
-    game = cls({"first": choice.get("first") or "white"}, seed=random.randrange(1 << 31))
+        seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]
+    options = {spec.key: choice[spec.key] for spec in cls.option_specs
+               if spec.choices and choice.get(spec.key) in spec.choices}
+    game = cls(options, seed=random.randrange(1 << 31))
     session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
+    from .time_ui import control_from_choice
     session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
-                                                      "choice": dict(choice)})
+                                                      "choice": dict(choice)},
+                      time_control=control_from_choice(choice))
     session.meta.update(session_meta(session))
     try:
         storage.save_session(session.to_save())

@@ -13,6 +13,7 @@ from ..core.session import Session
 from ..i18n import t
 from .dom import clear, el, present, set_text
 from .game_adapters import GameUI
+from .time_ui import clock_node, render_clock
 
 
 # ----- words -------------------------------------------------------------------------
@@ -98,6 +99,8 @@ class PlayerPanel:
             self.swatch, el("div", "player-names", None, None, [side_line, self.who])])
         self.node.appendChild(head)
         self.node.appendChild(self.stats)
+        self.clock = clock_node()
+        self.node.appendChild(self.clock)
 
     def set_seat(self, seat: int) -> None:
         self.seat = seat
@@ -136,6 +139,7 @@ class PlayerPanel:
                 el("dd", None, None, None, [_marker_pips(value) if kind == "marker" else value]),
             ])
             self.stats.appendChild(item)
+        render_clock(self.clock, session, seat)
 
 
 def _marker_pips(value: str) -> Any:

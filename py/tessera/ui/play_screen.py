@@ -17,7 +17,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..core.game import GameError, IllegalMoveError, Move, NotationError
 from ..core.session import MoveEvent, Session, SessionError
-from ..i18n import t
+from ..i18n import has, t
 from . import storage
 from .board import BoardComponent
 from .dialogs import Dialog, confirm, game_over_dialog, new_game_dialog
@@ -26,6 +26,8 @@ from .game_adapters import adapter
 from .panels import (PlayerPanel, localize_reason, mark_current, render_move_list, result_for_you,
                      result_reason, result_title, side_name)
 
+CONFIRM_KEY = "tessera/v1/settings/confirm-touch"
+"""``off`` turns move confirmation on touch screens off (default on)."""
 TEXT_TAGS = {"INPUT", "TEXTAREA", "SELECT", "CANVAS", "BUTTON"}
 
 
@@ -79,6 +81,7 @@ class PlayScreen:
         self._save_pending = False
         self._closed = False
         self._unsubscribe: Any = None
+        self.ticker: Any = None  # time_ui.ClockTicker when the game has a clock
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
@@ -89,17 +92,16 @@ class PlayScreen:
             self.app.go("#/", replace=True)
             return
         self.session = session
-        self.converted_counts = self._replay_converted()
+        self.converted_counts = self.ui.move_gains(session.game)
         self.app.set_nav([(t("nav.rules"), f"#/rules/{self.game_id}"), (t("nav.games"), "#/")])
         self.root = self._build()
         container.appendChild(self.root)
         flipped = session.meta.get("flipped")
         if not isinstance(flipped, bool):
-            # Unflipped is seen from the first seat (White at the bottom): flip
-            # only when the one local player sits in another seat.
-            flipped = 0 not in session.local_seats()
+            flipped = self.ui.default_flipped(session)
         self.board = BoardComponent(self.board_host, self.ui.view(), on_move=self._on_board_move,
                                     label=t("play.board_label", game=t(f"game.{self.game_id}.title")))
+        self.board.confirm_touch = storage.get_text(CONFIRM_KEY) != "off"
         self.board.state.flipped = flipped
         self.board_host.dataset.flipped = "true" if flipped else "false"
         self._unsubscribe = session.subscribe(self._on_event)
@@ -114,8 +116,15 @@ class PlayScreen:
         if session.draw_offer is not None and not session.is_over():
             self._ask_draw()
         self._schedule_bot()
+        if session.clock is not None:
+            from .time_ui import ClockTicker
+            self.ticker = ClockTicker(session, lambda: [(p.clock, p.seat) for p in (
+                self.top_panel, self.bottom_panel)], self._save)
+            self.ticker.start()
 
     def unmount(self) -> None:
+        if self.ticker is not None:
+            self.ticker.stop()  # saves a running clock first
         self._flush_save()
         self._closed = True
         if self.dialog is not None:
@@ -130,18 +139,6 @@ class PlayScreen:
         self.listeners.clear()
         if self.root is not None:
             self.root.remove()
-
-    def _replay_converted(self) -> list[int]:
-        """How many checkers each move converted (for the move list)."""
-        session = self.session
-        game = session.game
-        replay = type(game)(game.options, game.seed, game.setup)
-        counts = []
-        last_converted = getattr(replay, "last_converted", None)
-        for move in game.move_stack:
-            replay.push_unchecked(move)
-            counts.append(len(last_converted()) if last_converted else 0)
-        return counts
 
     # ----- building ------------------------------------------------------------------
     def _build(self) -> Any:
@@ -194,7 +191,7 @@ class PlayScreen:
         label = el("label", "move-label", t("input.label"), {"for": "move-input"})
         self.input = el("input", "move-input", None, {
             "id": "move-input", "type": "text", "inputmode": "text", "spellcheck": "false",
-            "autocapitalize": "off", "placeholder": t("input.placeholder"),
+            "autocapitalize": "off", "placeholder": self._game_text("input.placeholder"),
             "aria-describedby": "move-error"})
         submit = el("button", "btn", t("input.play"), {"type": "submit"})
         self.input_error = el("p", "move-error", None, {"id": "move-error", "aria-live": "assertive"})
@@ -221,9 +218,32 @@ class PlayScreen:
         imp = button(t("record.import"), lambda e: self._import(), self.listeners, "btn",
                      {"data-action": "import"})
         box.appendChild(el("div", "action-row", None, None, [self.undo_btn, self.draw_btn, self.resign_btn]))
+        self.extra_buttons = []
+        for action in self.ui.extra_actions():
+            node = button(t(action.label_key), lambda e, a=action: a.run(self), self.listeners,
+                          "btn btn-danger-soft" if action.danger else "btn", {"data-action": action.key})
+            self.extra_buttons.append((action, node))
+        if self.extra_buttons:
+            box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
         box.appendChild(el("div", "action-row", None, None, [flip, new]))
         box.appendChild(el("div", "action-row", None, None, [export, imp]))
+        if getattr(self.ui.view(), "confirm_moves", False):
+            box.appendChild(self._build_confirm_setting())
         return box
+
+    def _build_confirm_setting(self) -> Any:
+        """On touch screens a tap shows a ghost first; this turns that off."""
+        box = el("input", None, None, {"type": "checkbox", "id": "confirm-touch",
+                                       "checked": storage.get_text(CONFIRM_KEY) != "off"})
+
+        def changed(event: Any) -> None:
+            flag = bool(box.checked)
+            storage.set_text(CONFIRM_KEY, "on" if flag else "off")
+            if self.board is not None:
+                self.board.confirm_touch = flag
+        self.listeners.on(box, "change", changed)
+        return el("label", "setting-row", None, {"for": "confirm-touch"},
+                  [box, el("span", None, t("setting.confirm_touch"))])
 
     # ----- rendering ----------------------------------------------------------------
     def render(self) -> None:
@@ -250,6 +270,8 @@ class PlayScreen:
         set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
         set_flag(self.input, "disabled", over)
+        for action, node in self.extra_buttons:
+            set_flag(node, "disabled", over or not action.enabled(session))
 
     def _render_status(self) -> None:
         session = self.session
@@ -302,7 +324,7 @@ class PlayScreen:
         if kind in ("move", "undo"):
             self._show_error("")
         if kind == "move":
-            self.converted_counts.append(len(detail.converted))
+            self.converted_counts.append(self.ui.last_gain(session.game, detail))
             render_move_list(self.moves, session, self.converted_counts)
             self._announce_move(detail)
         elif kind == "undo":
@@ -328,6 +350,9 @@ class PlayScreen:
         if event.converted:
             squares = ", ".join(self.ui.cell_name(c) for c in event.converted)
             text += ". " + t("announce.converted", count=len(event.converted), squares=squares)
+        note = self.ui.move_note(self.session, event)
+        if note:
+            text += ". " + note
         self.app.announce(text)
 
     def _queue_save(self) -> None:
@@ -393,13 +418,18 @@ class PlayScreen:
         try:
             session.play_text(text)
         except NotationError:
-            self._show_error(t("error.notation", text=text))
+            self._show_error(self._game_text("error.notation", text=text))
             return
         except (IllegalMoveError, SessionError) as error:
             self._show_error(t("error.illegal", move=text, reason=localize_reason(str(error))))
             return
         self.input.value = ""
         self._show_error("")
+
+    def _game_text(self, key: str, **params: Any) -> str:
+        """The game's own wording of ``key`` (``key.<game>``) if it has one."""
+        own = f"{key}.{self.game_id}"
+        return t(own if has(own) else key, **params)
 
     def _show_error(self, text: str) -> None:
         set_text(self.input_error, text)
@@ -450,6 +480,38 @@ class PlayScreen:
                     if self.session.is_hot_seat() else t("confirm.resign"))
         self.dialog = confirm(question, t("play.resign"), lambda: self.session.resign(seat), danger=True)
 
+    def ask_landing(self) -> None:
+        """Confirm landing, saying what the opponent would get (Dots)."""
+        from .game_adapters import landing_preview
+        session = self.session
+        if not session.is_local_turn():
+            return
+        game = session.game
+        seat = game.to_move
+        before, after = landing_preview(game)
+        names = game.seat_names
+        other = 1 - seat
+        gain = after[other] - before[other]
+        loss = before[seat] - after[seat]
+        lines = [t("land.gain", side=t(f"seat.{names[other]}"), count=gain)] if gain else []
+        if not gain and not loss:
+            lines.append(t("land.safe"))
+        if loss:
+            lines.append(t("land.loss", side=t(f"seat.{names[seat]}"), count=loss))
+        blue, red = after
+        verdict = ("land.result.draw" if blue == red else
+                   "land.result.win" if (blue > red) == (seat == 0) else "land.result.lose")
+        lines.append(t("land.final", blue=blue, red=red) + " " + t(verdict, side=t(f"seat.{names[seat]}")))
+
+        def land() -> None:
+            from ..games.dots import LAND
+            try:
+                session.play(LAND)
+            except (IllegalMoveError, SessionError) as error:
+                self._show_error(localize_reason(str(error)))
+        self.dialog = confirm(t("land.question", side=t(f"seat.{names[seat]}")), t("action.land"), land,
+                              detail=" ".join(lines))
+
     def _offer_draw(self) -> None:
         self.session.offer_draw(self.session.to_move)
 
@@ -470,6 +532,8 @@ class PlayScreen:
 
     def _show_game_over(self) -> None:
         session = self.session
+        if self.dialog is not None:
+            self.dialog.close()  # a draw offer or "resign?" left open when time ran out
         outcome = session.outcome()
         you = result_for_you(session, outcome)
         title = result_title(session, outcome) + (f" · {you}" if you else "")

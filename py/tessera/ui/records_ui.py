@@ -1,7 +1,10 @@
-"""Export and import of tessera/1 game records (file and clipboard).
+"""Export and import of game records (file and clipboard).
 
-An imported record is replayed in full before anything changes; a bad one
-shows the same message the command line gives (``RecordError``'s text) and
+Every game exports its tessera/1 JSON record; a game with an SGF codec
+(Dots: GM[40], ``games/dots/sgf.py``) offers SGF too, and import accepts
+either (a text starting with ``(`` is read as SGF).  An imported record is
+replayed in full before anything changes; a bad one shows the same message
+the command line gives (``RecordError``'s or ``SgfError``'s text) and
 leaves the current game alone.  A good one opens as a new game for two
 players on this device, at its last position.
 """
@@ -14,7 +17,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from ..core.game import GameError
+from ..core.game import GameError, Outcome
 from ..core.record import Record
 from ..core.session import Seat, Session, SessionError
 from ..i18n import t
@@ -23,12 +26,48 @@ from .dialogs import Dialog
 from .dom import el, set_text
 
 
-def record_filename(session: Session) -> str:
+SGF_GAMES = ("dots",)
+"""Games whose records also travel as SGF."""
+
+
+def record_filename(session: Session, suffix: str = ".json") -> str:
     created = session.meta.get("created")
     stamp = ""
     if isinstance(created, (int, float)):
         stamp = "-" + str(js.Date.new(created).toISOString())[:10]
-    return f"tessera-{session.game.game_id}{stamp}-{session.session_id[-6:]}.json"
+    return f"tessera-{session.game.game_id}{stamp}-{session.session_id[-6:]}{suffix}"
+
+
+def _player_name(session: Session, seat: int) -> str:
+    spec = session.seats[seat]
+    if spec.kind == "bot":
+        return f"Tessera bot ({spec.level})"
+    return spec.name or f"Player {seat + 1}"
+
+
+def sgf_text(session: Session) -> str:
+    """The game as SGF (Dots GM[40]), with names, date and result."""
+    from ..games.dots.sgf import to_sgf
+    meta: dict[str, Any] = {"blue": _player_name(session, 0), "red": _player_name(session, 1)}
+    created = session.meta.get("created")
+    if isinstance(created, (int, float)):
+        meta["date"] = str(js.Date.new(created).toISOString())[:10]
+    outcome = session.outcome()
+    if outcome is not None:
+        meta["result"] = outcome
+    return to_sgf(session.game, meta)
+
+
+def session_from_sgf(text: str, session_id: str, created: float) -> Session:
+    """A hot-seat session from SGF text; SgfError (a GameError) says what is wrong."""
+    from ..games.dots.sgf import from_sgf
+    game, meta = from_sgf(text)
+    result = None
+    resigned = meta.get("resigned")
+    if resigned in (0, 1) and game.outcome() is None:
+        result = Outcome(1 - resigned, "resign")
+    return Session(game, [Seat("human"), Seat("human")], session_id, result=result,
+                   meta={"created": created, "imported": True})
 
 
 def record_text(session: Session) -> str:
@@ -40,36 +79,62 @@ def record_text(session: Session) -> str:
 
 
 def export_dialog(app: Any, session: Session) -> Dialog:
-    text = record_text(session)
+    texts = {"json": record_text(session)}
+    if session.game.game_id in SGF_GAMES:
+        try:
+            texts["sgf"] = sgf_text(session)
+        except GameError:   # a start SGF cannot hold (regions): JSON only
+            pass
+    current = {"format": "json"}
     dialog = Dialog(t("record.export_title"), "dialog-record")
     area = el("textarea", "record-text", None, {"readonly": True, "rows": "10", "spellcheck": "false",
-                                               "aria-label": t("record.export_title")})
-    area.value = text
+                                               "aria-label": t("record.export_title"), "id": "record-export"})
+    area.value = texts["json"]
     note = el("p", "record-note", None, {"role": "status"})
+    if len(texts) > 1:
+        row = el("div", "choice-row", None, {"role": "radiogroup", "aria-label": t("record.format")})
+        for key, label in (("json", "Tessera JSON"), ("sgf", "SGF")):
+            radio = el("input", None, None, {"type": "radio", "name": "record-format", "value": key,
+                                             "id": f"record-format-{key}", "checked": key == "json"})
+            dialog.listeners.on(radio, "change", lambda event, key=key: choose(key))
+            row.appendChild(el("label", "choice", None, {"for": f"record-format-{key}"},
+                               [radio, el("span", None, label)]))
+        dialog.body.appendChild(row)
     dialog.body.appendChild(area)
     dialog.body.appendChild(note)
+
+    def choose(key: str) -> None:
+        current["format"] = key
+        area.value = texts[key]
+        set_text(note, "")
+        set_text(download_button, t("record.download_sgf") if key == "sgf" else t("record.download"))
 
     def copy() -> None:
         def done(ok: Any) -> None:
             set_text(note, t("record.copied") if ok else t("record.copy_failed"))
-        js.tesseraUtil.copyText(text).then(create_once_callable(done))
+        js.tesseraUtil.copyText(texts[current["format"]]).then(create_once_callable(done))
+
+    def download() -> None:
+        key = current["format"]
+        js.tesseraUtil.download(record_filename(session, "." + key), texts[key])
 
     dialog.add_button(t("dialog.close"))
     dialog.add_button(t("record.copy"), copy, close=False, attrs={"data-action": "copy"})
-    dialog.add_button(t("record.download"), lambda: js.tesseraUtil.download(record_filename(session), text),
-                      "primary", close=False, attrs={"data-action": "download"})
+    download_button = dialog.add_button(t("record.download"), download, "primary", close=False,
+                                        attrs={"data-action": "download"})
     return dialog.open()
 
 
 def import_dialog(app: Any, game_id: str) -> Dialog:
     dialog = Dialog(t("record.import_title"), "dialog-record")
-    file_input = el("input", "visually-hidden", None, {"type": "file", "accept": ".json,application/json",
-                                                       "id": "record-file"})
+    sgf = game_id in SGF_GAMES
+    accept = ".json,application/json" + (",.sgf,application/x-go-sgf" if sgf else "")
+    file_input = el("input", "visually-hidden", None, {"type": "file", "accept": accept, "id": "record-file"})
     file_label = el("label", "btn", t("record.choose_file"), {"for": "record-file"})
     area = el("textarea", "record-text", None, {"rows": "8", "spellcheck": "false", "id": "record-paste",
                                                "placeholder": t("record.paste_placeholder")})
     error = el("p", "record-error", None, {"role": "alert", "hidden": True})
-    dialog.body.appendChild(el("p", "dialog-hint", t("record.import_hint")))
+    dialog.body.appendChild(el("p", "dialog-hint", t("record.import_hint.sgf" if sgf else "record.import_hint")))
     dialog.body.appendChild(el("div", "file-row", None, None, [file_input, file_label]))
     dialog.body.appendChild(el("label", "paste-label", t("record.paste"), {"for": "record-paste"}))
     dialog.body.appendChild(area)
@@ -107,13 +172,18 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
 
 
 def session_from_record_text(text: str) -> tuple[Session | None, str]:
-    """A new hot-seat session from record text, or None and the error text."""
+    """A new hot-seat session from record text (tessera/1 JSON or SGF),
+    or None and the error text."""
     from .play_screen import session_meta
+    session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
+    created = float(js.Date.now())
     try:
-        record = Record.loads(text.strip())
-        session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
-        session = Session.from_record(record, [Seat("human"), Seat("human")], session_id,
-                                      meta={"created": float(js.Date.now()), "imported": True})
+        if text.lstrip().startswith("("):
+            session = session_from_sgf(text, session_id, created)
+        else:
+            record = Record.loads(text.strip())
+            session = Session.from_record(record, [Seat("human"), Seat("human")], session_id,
+                                          meta={"created": created, "imported": True})
     except (GameError, SessionError) as error:
         return None, str(error)
     session.meta.update(session_meta(session))

@@ -252,6 +252,9 @@ class RulesPage:
             self.root.parentNode.removeChild(self.root)
 
 
-def mount(container: Any, lang: str) -> RulesPage:
-    """Build the Quadrature rules page inside ``container`` in ``lang``."""
+def mount(container: Any, lang: str, game_id: str = "quadrature") -> Any:
+    """Build the game's rules page inside ``container`` in ``lang``."""
+    if game_id == "dots":
+        from .rules_dots import DotsRulesPage
+        return DotsRulesPage(container, lang)
     return RulesPage(container, lang)

@@ -1,200 +1,50 @@
-"""Dots bots that read captures: a capture taker, a tactician and a
-Monte Carlo search.
+"""Dots bots, weakest to strongest; the capture reading is in ``eval``.
 
-Dots is decided by captures, and a capture can only happen at a point
-whose eight neighbours hold the mover's live dots in two or more separate
-arcs (the engine's ring table): only such a point can close a chain.  That
-test costs eight look-ups, so every bot here filters points with it and
-only plays the survivors on the field (``Field.place`` / ``undo``, a few
-microseconds) to learn what they would take.  The bots never call
-``legal_moves`` after the root and never scan the whole field inside the
-search, so one step costs the same on 20x20 and 39x32.
+* ``DotsCaptureBot`` ("dots_capture", level easy): the biggest capture on
+  offer, else a random point within two steps of a dot.  Blind to threats.
+* ``DotsTacticsBot`` ("dots_tactics", level medium): scores each point near
+  the dots by a two-ply reading (``eval.Tactics.move_value``): what it
+  takes, the biggest capture the opponent then has (old threats that stay
+  open and new ones next to the move), and the capture threats it leaves
+  for the next turn; plays the best.
+* ``DotsReaderBot`` ("dots_reader", level hard): the tactician's best few
+  points at the root, then a selective negamax (``eval.Reader``) over
+  captures, blocks and contact points next to the last moves, deepened ply
+  by ply while the time lasts.  A root move after which the opponent could
+  land and win comes last.
+* ``DotsMctsBot`` ("dots_mcts", no level): the tactician's best few points
+  shared out by UCB (a tree of depth one), each visit a capture-aware
+  playout (``eval.Playout``) scored by the change in the score difference.
+  Kept for experiments: in a 6-game pilot it lost 2-4 to the tactician.
 
-* ``DotsCaptureBot`` ("dots_capture"): the biggest capture on offer, else a
-  random point next to a dot.  It does not see threats.
-* ``DotsTacticsBot`` ("dots_tactics"): scores each point near the dots by a
-  two-ply reading: what it takes, the biggest capture the opponent then has
-  (old threats that stay open and new ones next to the move), and the
-  capture threats it leaves for the next turn; plays the best.
-* ``DotsMctsBot`` ("dots_mcts"): takes the tactician's best few points as
-  candidates and their scores as a prior, then shares its time among them
-  by UCB (a search tree of depth one), each visit one playout.  Playout
-  moves take a capture next to the last two moves when there is one, else
-  block the opponent's capture there, else play a random point near the
-  dots (never a point where the new dot is captured at once); a playout is
-  cut after ``playout_plies`` plies and scored by the change in the score
-  difference.
-
-All searches are generators that yield every few candidates or playouts;
-the field is always restored before a yield, so a cancelled search leaves
-the game as it was.
+Every bot declares landing when that wins at once.  All searches are
+generators that yield every few candidates, nodes or playouts, with the
+field restored before each yield, so a cancelled search leaves the game as
+it was; with a time limit of 0 only the node/iteration limits count (tests).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Generator
+from typing import Any
 
 from ...bots.base import Bot, Search
 from ...bots.clock import Budget
 from ...core.rng import SeededRandom
-from .field import _RING_STARTS, Field
+from .eval import Playout, Reader, Tactics, score_candidates
 from .rules import LAND, Dots
-
-CAN_CLOSE = bytes(1 if arcs else 0 for arcs in _RING_STARTS)
-"""By 8-bit ring mask of a player's live dots: 1 if a dot placed in the
-middle could close a chain (two or more separate free arcs)."""
 
 SAFETY_ITERATIONS = 2000
 """Iteration cap when a search has neither a time nor an iteration limit."""
-SCORE_YIELD = 1
-"""Candidates scored between yields."""
-THREATS_RECHECKED = 3
-"""Each side's biggest open captures that the two-ply score re-reads after
-a candidate move (more rarely matter and cost a field update each)."""
+LANDING_LOSS = 1000.0
+"""What the reader takes off a root move that lets the opponent land and win."""
 
 
-class Tactics:
-    """Capture queries on one field; every query leaves the field as it was."""
-
-    __slots__ = ("field", "ring", "near2", "count")
-
-    def __init__(self, field: Field) -> None:
-        self.field = field
-        self.ring = field.ring
-        stride = field.stride
-        self.near2 = tuple(dy * stride + dx for dy in range(-2, 3) for dx in range(-2, 3)
-                           if dx or dy)
-        self.count = field.cell_count
-
-    def can_close(self, cell: int, player: int) -> bool:
-        """Whether a dot of ``player`` on ``cell`` could close a chain."""
-        live = self.field.live[player]
-        mask = 0
-        bit = 1
-        for step in self.ring:
-            if live[cell + step]:
-                mask |= bit
-            bit <<= 1
-        return CAN_CLOSE[mask] == 1
-
-    def gain(self, cell: int, player: int) -> int:
-        """Change of ``player``'s score lead if they put a dot on ``cell``:
-        positive for a capture, negative when the new dot is taken itself."""
-        field = self.field
-        score = field.score
-        before = score[player] - score[1 - player]
-        field.place(cell, player)
-        after = score[player] - score[1 - player]
-        field.undo()
-        return after - before
-
-    def around(self, cell: int) -> list[int]:
-        """Free points within two steps (king moves) of ``cell``."""
-        dot, owner, count = self.field.dot, self.field.owner, self.count
-        result = []
-        for step in self.near2:
-            n = cell + step
-            if 0 <= n < count and not dot[n] and not owner[n]:
-                result.append(n)
-        return result
-
-    def near_free(self) -> list[int]:
-        """Free points within two steps of a live dot, in field order."""
-        field = self.field
-        dot, owner, count = field.dot, field.owner, self.count
-        live0, live1 = field.live
-        seen = bytearray(count)
-        result = []
-        for c in field.cells:
-            if live0[c] or live1[c]:
-                for step in self.near2:
-                    n = c + step
-                    if 0 <= n < count and not seen[n] and not dot[n] and not owner[n]:
-                        seen[n] = 1
-                        result.append(n)
-        result.sort()
-        return result
-
-    def captures(self, player: int, cells: list[int]) -> list[tuple[int, int]]:
-        """``(gain, cell)`` for every point of ``cells`` where ``player``
-        captures now, biggest first."""
-        dot, owner = self.field.dot, self.field.owner
-        found = []
-        for c in cells:
-            if not dot[c] and not owner[c] and self.can_close(c, player):
-                g = self.gain(c, player)
-                if g > 0:
-                    found.append((g, c))
-        found.sort(key=lambda item: (-item[0], item[1]))
-        return found
-
-    def _best_captures(self, player: int, cells: list[int], extra: list[int]) -> tuple[int, int]:
-        """The two biggest capture gains of ``player`` over two point lists
-        (each point counted once)."""
-        dot, owner = self.field.dot, self.field.owner
-        first = second = 0
-        checked: set[int] = set()
-        for group in (cells, extra):
-            for c in group:
-                if c in checked or dot[c] or owner[c]:
-                    continue
-                checked.add(c)
-                if not self.can_close(c, player):
-                    continue
-                g = self.gain(c, player)
-                if g > first:
-                    first, second = g, first
-                elif g > second:
-                    second = g
-        return first, second
-
-    def move_value(self, cell: int, player: int, mine: list[int], theirs: list[int],
-                   last: int) -> float:
-        """The two-ply score of ``player`` putting a dot on ``cell``.
-
-        ``mine`` / ``theirs``: points where each side captures before the
-        move.  The score weighs what the move takes, the biggest capture
-        the opponent then has, the two best captures it leaves for the
-        player's next turn, and a little shape: contact with the opponent,
-        links to own dots, nearness to the last move.
-        """
-        field = self.field
-        score = field.score
-        enemy = 1 - player
-        before = score[player] - score[enemy]
-        field.place(cell, player)
-        try:
-            taken = score[player] - score[enemy] - before
-            if taken < 0:
-                return 10.0 * taken - 5.0
-            nearby = self.around(cell)
-            reply, _ = self._best_captures(enemy, theirs, nearby)
-            threat, second = self._best_captures(player, mine, nearby)
-        finally:
-            field.undo()
-        live_me, live_them = field.live[player], field.live[enemy]
-        own = them = 0
-        for step in self.ring:
-            own += live_me[cell + step]
-            them += live_them[cell + step]
-        shape = 0.3 * min(own, 2) + 0.35 * min(them, 3)
-        if own == 0 and them == 0:
-            shape -= 0.5
-        if field.house[player][cell]:
-            shape -= 1.0
-        if last >= 0:
-            stride = field.stride
-            dx = abs(cell % stride - last % stride)
-            dy = abs(cell // stride - last // stride)
-            if max(dx, dy) <= 2:
-                shape += 0.4
-        value = 10.0 * taken - 8.0 * reply + 3.0 * min(threat, 6) + 1.5 * min(second, 6) + shape
-        return value
-
-
-def _center(field: Field) -> int:
-    return field.cell((field.width + 1) // 2, (field.height + 1) // 2)
+def _opening(game: Dots, moves: list[int]) -> int:
+    """The move when no dot is on the field yet: the centre point."""
+    field = game.field
+    centre = field.cell((field.width + 1) // 2, (field.height + 1) // 2)
+    return centre if field.is_free(centre) else moves[0]
 
 
 def _root_moves(game: Dots) -> tuple[list[int], bool]:
@@ -204,7 +54,8 @@ def _root_moves(game: Dots) -> tuple[list[int], bool]:
 
 
 class DotsCaptureBot(Bot):
-    """The biggest capture, else a random point next to a dot."""
+    """The biggest capture, else a random point within two steps of a dot
+    where the new dot is not captured at once."""
 
     name = "dots_capture"
     param_names: tuple[str, ...] = ()
@@ -221,11 +72,13 @@ class DotsCaptureBot(Bot):
         me = game.to_move
         near = tactics.near_free()
         if not near:
-            return _center(field) if field.is_free(_center(field)) else moves[0]
-        found = tactics.captures(me, near)
+            return _opening(game, moves)
+        found: list[tuple[int, int]] = []
+        for start in range(0, len(near), 64):
+            found += tactics.captures(me, near[start:start + 64])
+            yield
         if found:
-            return found[0][1]
-        yield
+            return min(found, key=lambda item: (-item[0], item[1]))[1]
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         rng.shuffle(near)
         for c in near[:12]:
@@ -257,47 +110,86 @@ class DotsTacticsBot(Bot):
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         scored = yield from score_candidates(game, rng, self.noise, budget)
         if not scored:
-            field = game.field
-            return _center(field) if field.is_free(_center(field)) else moves[0]
+            return _opening(game, moves)
         return scored[0][1]
 
 
-def score_candidates(game: Dots, rng: SeededRandom, noise: float,
-                     budget: Budget | None = None) -> Generator[None, None, list[tuple[float, int]]]:
-    """``(value, point)`` for the free points near the dots, best first.
+class DotsReaderBot(Bot):
+    """Selective negamax over capture-aware candidates (see ``eval.Reader``),
+    deepened one ply at a time until the time or ``max_depth`` runs out.
 
-    Points near the last two moves are scored first, so a search that runs
-    out of time (``budget``) still has looked at the fight.
+    Parameters: ``max_depth`` (plies), ``width`` (root candidates),
+    ``inner_width`` (candidates below the root), ``max_nodes`` (0: none).
     """
-    field = game.field
-    tactics = Tactics(field)
-    me = game.to_move
-    near = tactics.near_free()
-    if not near:
-        return []
-    stack = game.move_stack
-    last = stack[-1] if stack and stack[-1] != LAND else -1
-    recent = set()
-    for move in stack[-2:]:
-        if move != LAND:
-            recent.update(tactics.around(move))
-    near.sort(key=lambda c: (c not in recent, c))
-    yield
-    mine = [c for _, c in tactics.captures(me, near)[:THREATS_RECHECKED]]
-    theirs = [c for _, c in tactics.captures(1 - me, near)[:THREATS_RECHECKED]]
-    yield
-    scored = []
-    for index, c in enumerate(near):
-        if index and index % SCORE_YIELD == 0:
-            yield
-            if budget is not None and budget.spent():
+
+    name = "dots_reader"
+    param_names: tuple[str, ...] = ("max_depth", "width", "inner_width", "max_nodes")
+
+    def __init__(self, seed: int = 0, movetime_ms: int = 1000, max_depth: int = 8,
+                 width: int = 10, inner_width: int = 5, max_nodes: int = 0,
+                 **params: Any) -> None:
+        super().__init__(seed, movetime_ms, max_depth=max_depth, width=width,
+                         inner_width=inner_width, max_nodes=max_nodes, **params)
+        self.max_depth = max(1, int(max_depth))
+        self.width = max(1, int(width))
+        self.inner_width = max(1, int(inner_width))
+        self.max_nodes = int(max_nodes)
+        self.depth_reached = 0
+
+    def search(self, game: Dots) -> Search:
+        self.depth_reached = 0
+        if game.is_over():
+            return None
+        moves, landing_wins = _root_moves(game)
+        if landing_wins:
+            return LAND
+        yield
+        rng = SeededRandom(self.seed * 1_000_003 + game.ply)
+        timed = self.movetime_ms > 0
+        limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
+        budget = Budget(self.movetime_ms, limit)
+        scoring = Budget(self.movetime_ms / 3 if timed else 0)
+        hot: list[int] = []
+        scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
+        field = game.field
+        if not scored:
+            return _opening(game, moves)
+        arms = scored[:self.width]
+        if len(arms) == 1:
+            return arms[0][1]
+        me = game.to_move
+        stack = game.move_stack
+        prev = stack[-1] if stack and stack[-1] != LAND else -1
+        reader = Reader(field, budget, self.inner_width, hot)
+        best = arms[0][1]
+        # Ties between equal readings go to the better two-ply score; a move
+        # after which the opponent wins by landing at once comes last.
+        tiebreak = {c: 0.001 * (value - arms[0][0]) for value, c in arms}
+        for _, c in arms:
+            field.place(c, me)
+            after = field.scores_after_landing(1 - me)
+            field.undo()
+            if after[1 - me] > after[me]:
+                tiebreak[c] -= LANDING_LOSS
+        yield
+        for depth in range(1, self.max_depth + 1):
+            alpha = -math.inf
+            depth_best = None
+            # The previous best first: a move that beats it before the time
+            # runs out is proved better, so a cut-short depth still counts.
+            for move in [best] + [c for _, c in arms if c != best]:
+                value = yield from reader.child_value(move, me, prev, depth - 1, alpha)
+                if reader.aborted:
+                    break
+                value += tiebreak[move]
+                if value > alpha:
+                    alpha, depth_best = value, move
+            if depth_best is not None:
+                best = depth_best
+            if reader.aborted:
                 break
-        value = tactics.move_value(c, me, mine, theirs, last)
-        if noise:
-            value += noise * rng.random()
-        scored.append((value, c))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return scored
+            self.depth_reached = depth
+        return best
 
 
 class DotsMctsBot(Bot):
@@ -342,7 +234,7 @@ class DotsMctsBot(Bot):
         scored = yield from score_candidates(game, rng, 0.05, scoring)
         field = game.field
         if not scored:
-            return _center(field) if field.is_free(_center(field)) else moves[0]
+            return _opening(game, moves)
         arms = scored[:self.width]
         if len(arms) == 1:
             return arms[0][1]
@@ -353,7 +245,7 @@ class DotsMctsBot(Bot):
                   for value, _ in arms]
         me = game.to_move
         near = Tactics(field).near_free()
-        playout = _Playout(field, near, rng)
+        playout = Playout(field, near, rng)
         score = field.score
         root_lead = score[me] - score[1 - me]
         stack = game.move_stack
@@ -383,108 +275,3 @@ class DotsMctsBot(Bot):
                 break
         best = max(range(len(arms)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
         return arms[best][1]
-
-
-class _Playout:
-    """Capture-aware playouts on a field, from a list of points near dots.
-
-    ``run`` plays and then undoes its moves, so the field is unchanged.
-    """
-
-    __slots__ = ("field", "tactics", "near", "in_near", "rng")
-
-    def __init__(self, field: Field, near: list[int], rng: SeededRandom) -> None:
-        self.field = field
-        self.tactics = Tactics(field)
-        self.near = near
-        self.in_near = bytearray(field.cell_count)
-        for c in near:
-            self.in_near[c] = 1
-        self.rng = rng
-
-    def run(self, player: int, last: int, prev: int, plies: int) -> int:
-        """Play up to ``plies`` moves from ``player``; returns how many."""
-        field = self.field
-        dot, owner, score, ring = field.dot, field.owner, field.score, field.ring
-        live = field.live
-        near, in_near, rng = self.near, self.in_near, self.rng
-        base_near = len(near)
-        placed = 0
-        try:
-            for _ in range(plies):
-                enemy = 1 - player
-                move = -1
-                block = -1
-                # Captures for the mover, blocks of the enemy's, next to the last moves.
-                for centre in (last, prev):
-                    if centre < 0:
-                        continue
-                    for step in ring:
-                        n = centre + step
-                        if dot[n] or owner[n]:
-                            continue
-                        mask_me = mask_them = 0
-                        bit = 1
-                        live_me, live_them = live[player], live[enemy]
-                        for s in ring:
-                            if live_me[n + s]:
-                                mask_me |= bit
-                            if live_them[n + s]:
-                                mask_them |= bit
-                            bit <<= 1
-                        if CAN_CLOSE[mask_me]:
-                            lead = score[player] - score[enemy]
-                            field.place(n, player)
-                            if score[player] - score[enemy] > lead:
-                                move = n
-                                break
-                            field.undo()
-                        if block < 0 and CAN_CLOSE[mask_them]:
-                            lead = score[enemy] - score[player]
-                            field.place(n, enemy)
-                            if score[enemy] - score[player] > lead:
-                                block = n
-                            field.undo()
-                    if move >= 0:
-                        break
-                if move < 0 and block >= 0:
-                    lost = score[enemy]
-                    field.place(block, player)
-                    if score[enemy] > lost:
-                        field.undo()
-                    else:
-                        move = block
-                if move < 0:
-                    for _try in range(8):
-                        if last >= 0 and rng.below(2):
-                            c = last + self.tactics.near2[rng.below(24)]
-                            if not 0 <= c < len(dot):
-                                continue
-                        else:
-                            c = near[rng.below(len(near))]
-                        if dot[c] or owner[c]:
-                            continue
-                        lost = score[enemy]
-                        field.place(c, player)
-                        if score[enemy] > lost:
-                            field.undo()
-                            continue
-                        move = c
-                        break
-                if move < 0:
-                    break
-                placed += 1
-                for step in ring:
-                    n = move + step
-                    if not in_near[n] and not dot[n]:
-                        in_near[n] = 1
-                        near.append(n)
-                prev, last = last, move
-                player = enemy
-            return placed
-        finally:
-            for _ in range(placed):
-                field.undo()
-            for c in near[base_near:]:
-                in_near[c] = 0
-            del near[base_near:]

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ...bots.base import BotLevel
 from ...bots.registry import register_bot
-from .bot import DotsCaptureBot, DotsMctsBot, DotsTacticsBot
+from .bot import DotsCaptureBot, DotsMctsBot, DotsReaderBot, DotsTacticsBot
 
-for _cls in (DotsCaptureBot, DotsTacticsBot, DotsMctsBot):
+for _cls in (DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot):
     register_bot(_cls.name, _cls)
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "dots_capture", 300),
     BotLevel("medium", "dots_tactics", 600),
-    BotLevel("hard", "dots_mcts", 1500),
+    BotLevel("hard", "dots_reader", 1500),
 )

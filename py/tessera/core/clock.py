@@ -1,0 +1,226 @@
+"""Time controls: a chess clock with a total per player and a per-move limit.
+
+RULINGS: every two-player game offers time controls as an option, off by
+default: a total time per player, a limit per move, or both.  A player
+whose total or whose current move runs out loses on time (the session
+decides that; a game may change it, see ``Session.check_time``).
+
+Decisions, so that every screen and test agrees:
+
+* Time is injected: ``Clock(..., now=...)`` takes any function returning
+  seconds (``time.monotonic`` by default), so tests step a fake clock and
+  never sleep.
+* A clock only counts while the page that holds the game is open.  A save
+  stores each player's time left and how long the current move has taken
+  so far; loading it resumes from there.  Time while the page was closed
+  (or the game was not on screen) is not counted: for a game on one device
+  that is the fair reading of "the clock is stopped when nobody plays".
+* Seats may be untimed (the session exempts bots: they think for their
+  level's fixed, short time; the clock paces the people).  An untimed seat
+  never runs out and shows no clock.
+* There is no increment (the rulings name none): each move's time is taken
+  from the mover's total, and the per-move limit starts afresh every turn.
+
+Pure Python, no ``js``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+Now = Callable[[], float]
+"""Seconds from any fixed origin (``time.monotonic``)."""
+
+TOTAL_MINUTES = (1, 3, 5, 10, 30)
+"""The totals the new-game dialog offers (minutes per player)."""
+MOVE_SECONDS = (10, 30, 60)
+"""The per-move limits the new-game dialog offers (seconds)."""
+
+
+class ClockError(ValueError):
+    """A bad time control or a clock save that does not fit."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Total seconds per player and seconds per move; ``None`` means no such limit."""
+
+    total: float | None = None
+    per_move: float | None = None
+
+    def __post_init__(self) -> None:
+        for name, value in (("total", self.total), ("per_move", self.per_move)):
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value <= 0:
+                raise ClockError(f"the {name.replace('_', ' ')} time must be a positive number of seconds")
+
+    @property
+    def enabled(self) -> bool:
+        return self.total is not None or self.per_move is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "per_move": self.per_move}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TimeControl":
+        if not isinstance(data, Mapping):
+            raise ClockError("a time control must be an object")
+        return cls(data.get("total"), data.get("per_move"))
+
+    def describe(self) -> str:
+        """``5 min + 30 s/move``-like text for logs and records (the UI localizes its own)."""
+        parts = []
+        if self.total is not None:
+            parts.append(f"{self.total / 60:g} min")
+        if self.per_move is not None:
+            parts.append(f"{self.per_move:g} s/move")
+        return " + ".join(parts) or "no clock"
+
+
+class Clock:
+    """One clock per seat; at most one runs: the seat to move's.
+
+    ``remaining[seat]`` is the total left at the start of the running turn
+    (``None`` with no total or for an untimed seat); the running seat's live
+    figures subtract the time since its turn started.
+    """
+
+    def __init__(self, control: TimeControl, timed: Sequence[bool], now: Now = time.monotonic,
+                 state: Mapping[str, Any] | None = None) -> None:
+        if not control.enabled:
+            raise ClockError("a clock needs a total time, a per-move limit or both")
+        self.control = control
+        self.timed = tuple(bool(flag) for flag in timed)
+        self.now = now
+        self.remaining: list[float | None] = [control.total if flag else None for flag in self.timed]
+        self.running: int | None = None
+        self._turn_started = 0.0      # now() when the running turn (re)started on this page
+        self._spent_before = 0.0      # seconds of the running move spent before that (a reload)
+        if state is not None:
+            self._load(state)
+
+    # ----- running -------------------------------------------------------------
+    def start_turn(self, seat: int) -> None:
+        """The previous turn ends (its time is taken off) and ``seat``'s move starts."""
+        self.stop()
+        self._check_seat(seat)
+        self.running = seat
+        self._turn_started = self.now()
+        self._spent_before = 0.0
+
+    def stop(self) -> None:
+        """End the running turn: its time is taken off the mover's total."""
+        seat = self.running
+        if seat is None:
+            return
+        if self.remaining[seat] is not None:
+            self.remaining[seat] = max(0.0, self.remaining[seat] - self.move_spent())
+        self.running = None
+        self._spent_before = 0.0
+
+    # ----- reading -----------------------------------------------------------------
+    def move_spent(self) -> float:
+        """Seconds the running move has taken (0 when no clock runs)."""
+        if self.running is None:
+            return 0.0
+        return self._spent_before + max(0.0, self.now() - self._turn_started)
+
+    def total_left(self, seat: int) -> float | None:
+        """Seconds of the total left for ``seat`` (live if it is running); None: no total."""
+        left = self.remaining[seat]
+        if left is None:
+            return None
+        if seat == self.running:
+            left -= self.move_spent()
+        return max(0.0, left)
+
+    def move_left(self, seat: int) -> float | None:
+        """Seconds left for the current move (the full limit when not running); None: no limit."""
+        if self.control.per_move is None or not self.timed[seat]:
+            return None
+        if seat != self.running:
+            return self.control.per_move
+        return max(0.0, self.control.per_move - self.move_spent())
+
+    def time_left(self, seat: int) -> float | None:
+        """Whichever of the total and the move limit runs out first (None: untimed)."""
+        values = [v for v in (self.total_left(seat), self.move_left(seat)) if v is not None]
+        return min(values) if values else None
+
+    def flagged(self) -> int | None:
+        """The running seat if its time is up, else None."""
+        seat = self.running
+        if seat is None or not self.timed[seat]:
+            return None
+        left = self.time_left(seat)
+        return seat if left is not None and left <= 0.0 else None
+
+    def expires_in(self) -> float | None:
+        """Seconds until the running seat's flag falls (None: nothing can fall)."""
+        if self.running is None or not self.timed[self.running]:
+            return None
+        return self.time_left(self.running)
+
+    def limit_for(self, seat: int) -> float | None:
+        """The limit ``time_left`` counts down from (to judge "low")."""
+        total_left, move_left = self.total_left(seat), self.move_left(seat)
+        if move_left is not None and (total_left is None or move_left <= total_left):
+            return self.control.per_move
+        return self.control.total
+
+    def is_low(self, seat: int) -> bool:
+        """Little time left: a quarter of the limit, at least 5 s, at most 30 s."""
+        left, limit = self.time_left(seat), self.limit_for(seat)
+        if left is None or limit is None:
+            return False
+        return left <= min(30.0, max(5.0, limit / 4))
+
+    # ----- saving --------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """Live figures now: loading them resumes as if no time passed in between."""
+        return {
+            "control": self.control.to_json(),
+            "remaining": [None if left is None else round(left, 3) for left in self.remaining],
+            "running": self.running,
+            "move_spent": round(self.move_spent(), 3),
+        }
+
+    def _load(self, state: Mapping[str, Any]) -> None:
+        remaining = state.get("remaining")
+        if not isinstance(remaining, list) or len(remaining) != len(self.timed):
+            raise ClockError("a saved clock must list the time left of every seat")
+        for seat, left in enumerate(remaining):
+            if left is None or not self.timed[seat] or self.control.total is None:
+                continue
+            if isinstance(left, bool) or not isinstance(left, (int, float)) or not math.isfinite(left) \
+                    or left < 0:
+                raise ClockError("a saved clock's time left must be a number of seconds")
+            self.remaining[seat] = min(float(left), self.control.total)
+        running, spent = state.get("running"), state.get("move_spent", 0)
+        if isinstance(spent, bool) or not isinstance(spent, (int, float)) or not math.isfinite(spent) \
+                or spent < 0:
+            raise ClockError("a saved clock's move time must be a number of seconds")
+        if running is not None:
+            self._check_seat(running)
+            self.running = running
+            self._turn_started = self.now()
+            self._spent_before = float(spent)
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.timed):
+            raise ClockError(f"no seat {seat!r}")
+
+
+def format_clock(seconds: float | None) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour), rounded up so 0:00 shows only at the flag."""
+    if seconds is None:
+        return ""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

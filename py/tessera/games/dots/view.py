@@ -1,0 +1,363 @@
+"""How a Dots field looks and how taps on it become moves.
+
+The field is drawn like squared paper: grey lines through the points, blue
+and red dots on the crossings, every region painted in its captor's colour
+(a translucent fill inside its chain and the chain itself), houses left
+unpainted (5.12), dots out of the game drawn small and pale, the last move
+ringed, and the coordinates along the edges as the document numbers them:
+x from 1 at the left, y from 1 at the bottom.  Everything goes into one
+``DrawList`` (one interop call a frame in the browser, the same picture in
+SVG).
+
+Cells are ``(x, y)`` tuples in the document's coordinates; ``point_center``
+and ``DotsView.cell_at`` are inverse to each other.
+
+``ViewState.highlights`` keys understood here:
+
+* ``confirm``: taps need confirming (touch screens): the first tap on a
+  free point shows a ghost dot (``state.selected``), a second tap on the
+  same point plays it.
+* ``cursor``: the keyboard cursor point.
+* ``show_last``: False hides the last-move ring.
+* ``viewport``: ``(x, y, w, h)``, the part of the drawing the screen shows
+  when zoomed; the coordinates are then drawn along its edges.
+* ``marks``: ``{(x, y): text}`` small labels on points (rules diagrams).
+* ``faded``: points whose dots are drawn quietly (rules diagrams).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.draw import ALIGN_CENTER, DrawList
+from ...core.game import Game
+from ...core.view import BoardView, TapResult, ViewState
+from .field import OFF
+from .rules import LAND
+
+MARGIN = 1.05
+"""Space around the outer points, in point spacings; the coordinates sit in it."""
+DOT_RADIUS = 0.30       # of the spacing (5.3: four dots round a cell must not touch)
+DEAD_RADIUS = 0.17
+TAP_TOLERANCE = 0.5     # of the spacing: a tap counts for the nearest point
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Squared paper: near-white field, grey-blue lines (1.5), clear blue and red."""
+
+    paper: str = "#fdfcf8"
+    edge: str = "#d9d4c7"
+    line: str = "#cfd6e2"
+    label: str = "#7a8394"
+    label_back: str = "rgba(253, 252, 248, 0.88)"
+    blue: str = "#2563d9"
+    red: str = "#d8343a"
+    blue_dead: str = "#9db7e6"
+    red_dead: str = "#eba4a6"
+    blue_fill: str = "rgba(37, 99, 217, 0.20)"
+    red_fill: str = "rgba(216, 52, 58, 0.19)"
+    blue_chain: str = "#2563d9"
+    red_chain: str = "#d8343a"
+    blue_old_chain: str = "rgba(37, 99, 217, 0.45)"
+    red_old_chain: str = "rgba(216, 52, 58, 0.45)"
+    blue_ghost: str = "rgba(37, 99, 217, 0.45)"
+    red_ghost: str = "rgba(216, 52, 58, 0.45)"
+    last: str = "#1c1f26"
+    last_inner: str = "#ffffff"
+    cursor: str = "#1f8a4c"
+    mark: str = "#1c1f26"
+    faded_blue: str = "#c4d3f0"
+    faded_red: str = "#f1c6c7"
+
+
+PALETTE = Palette()
+
+
+def spans(game: Game) -> tuple[float, float]:
+    """Width and height of the drawing in point spacings."""
+    return (game.width - 1) + 2 * MARGIN, (game.height - 1) + 2 * MARGIN  # type: ignore[attr-defined]
+
+
+def geometry(game: Game, width: float, height: float) -> tuple[float, float, float]:
+    """(x, y, spacing): the centre of the top-left point (x 1, y = height)
+    and the distance between points, the field centred in the area."""
+    span_x, span_y = spans(game)
+    spacing = min(width / span_x, height / span_y)
+    origin_x = (width - spacing * span_x) / 2 + MARGIN * spacing
+    origin_y = (height - spacing * span_y) / 2 + MARGIN * spacing
+    return origin_x, origin_y, spacing
+
+
+def _screen(game: Game, x: int, y: int, flipped: bool) -> tuple[int, int]:
+    """Column and row on screen (0, 0 top left) of point ``x-y``."""
+    w, h = game.width, game.height  # type: ignore[attr-defined]
+    if flipped:
+        return w - x, y - 1
+    return x - 1, h - y
+
+
+def _from_screen(game: Game, sx: int, sy: int, flipped: bool) -> tuple[int, int]:
+    w, h = game.width, game.height  # type: ignore[attr-defined]
+    if flipped:
+        return w - sx, sy + 1
+    return sx + 1, h - sy
+
+
+def point_center(game: Game, cell: tuple[int, int], width: float, height: float,
+                 flipped: bool = False) -> tuple[float, float]:
+    """Pixel centre of point ``(x, y)`` in a ``width`` x ``height`` drawing."""
+    origin_x, origin_y, s = geometry(game, width, height)
+    sx, sy = _screen(game, cell[0], cell[1], flipped)
+    return origin_x + sx * s, origin_y + sy * s
+
+
+def point_at(game: Game, width: float, height: float, x: float, y: float,
+             flipped: bool = False, tolerance: float = TAP_TOLERANCE) -> tuple[int, int] | None:
+    """The point within ``tolerance`` spacings of pixel (x, y), or None."""
+    origin_x, origin_y, s = geometry(game, width, height)
+    if s <= 0:
+        return None
+    fx, fy = (x - origin_x) / s, (y - origin_y) / s
+    sx, sy = round(fx), round(fy)
+    if not (0 <= sx < game.width and 0 <= sy < game.height):  # type: ignore[attr-defined]
+        return None
+    if (fx - sx) ** 2 + (fy - sy) ** 2 > tolerance * tolerance:
+        return None
+    return _from_screen(game, sx, sy, flipped)
+
+
+def label_step(spacing: float) -> int:
+    """Label every point when there is room, else every 2nd or 5th."""
+    if spacing >= 17:
+        return 1
+    if spacing >= 8.5:
+        return 2
+    return 5
+
+
+class DotsView(BoardView):
+    """Draws a Dots field and turns taps into moves."""
+
+    zoomable = True
+    """The board component offers zoom and pan (a 39x32 field on a phone)."""
+    confirm_moves = True
+    """Touch taps can be confirmed before they count (``highlights["confirm"]``)."""
+
+    def __init__(self, palette: Palette = PALETTE) -> None:
+        self.palette = palette
+
+    # ----- geometry ------------------------------------------------------------
+    def aspect(self, game: Game) -> float:
+        span_x, span_y = spans(game)
+        return span_x / span_y
+
+    @staticmethod
+    def geometry_for(game: Game, width: float, height: float) -> tuple[float, float, float]:
+        return geometry(game, width, height)
+
+    def cell_at(self, game: Game, state: ViewState, width: float, height: float,
+                x: float, y: float) -> tuple[int, int] | None:
+        return point_at(game, width, height, x, y, state.flipped)
+
+    @staticmethod
+    def point_center(game: Game, cell: tuple[int, int], width: float, height: float,
+                     flipped: bool = False) -> tuple[float, float]:
+        return point_center(game, cell, width, height, flipped)
+
+    @staticmethod
+    def step_cell(cell: tuple[int, int], dx: int, dy: int, flipped: bool = False) -> tuple[int, int]:
+        """The point one screen step away (keyboard cursor); ``clamp_cell``
+        keeps it on the field."""
+        x, y = cell
+        if flipped:
+            dx, dy = -dx, -dy
+        return x + dx, y - dy
+
+    @staticmethod
+    def clamp_cell(game: Game, cell: tuple[int, int]) -> tuple[int, int]:
+        x, y = cell
+        return (min(game.width, max(1, x)), min(game.height, max(1, y)))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def cell_label(game: Game, cell: tuple[int, int]) -> str:
+        """The point in the document's notation (``20-17``)."""
+        return f"{cell[0]}-{cell[1]}"
+
+    @staticmethod
+    def initial_cursor(game: Game, state: ViewState) -> tuple[int, int]:
+        """The last move's point, else the middle of the field."""
+        last = game.last_move  # type: ignore[attr-defined]
+        if last is not None and last != LAND:
+            return game.xy(last)  # type: ignore[attr-defined]
+        return (game.width + 1) // 2, (game.height + 1) // 2  # type: ignore[attr-defined]
+
+    def selection_valid(self, game: Game, cell: Any) -> bool:
+        """A ghost dot stays only while its point is still free."""
+        return (not game.is_over() and isinstance(cell, tuple)
+                and game.is_free(*cell))  # type: ignore[attr-defined]
+
+    # ----- taps -------------------------------------------------------------------
+    def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
+        """A free point plays at once, or, when confirming, first shows a
+        ghost dot that a second tap on the same point plays."""
+        if not state.interactive or game.is_over() or cell is None:
+            return TapResult(selected=None)
+        x, y = cell
+        if not game.is_free(x, y):  # type: ignore[attr-defined]
+            return TapResult(selected=None)
+        move = game.cell(x, y)  # type: ignore[attr-defined]
+        if state.highlights.get("confirm"):
+            if state.selected == cell:
+                return TapResult(selected=None, move=move)
+            return TapResult(selected=cell)
+        return TapResult(selected=None, move=move)
+
+    # ----- drawing ------------------------------------------------------------------
+    def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
+        p = self.palette
+        width, height = out.width, out.height
+        w, h = game.width, game.height  # type: ignore[attr-defined]
+        origin_x, origin_y, s = geometry(game, width, height)
+        if s < 2:
+            return
+        flipped = state.flipped
+        highlights = state.highlights
+        span_x, span_y = spans(game)
+        left, top = origin_x - MARGIN * s, origin_y - MARGIN * s
+        out.rect(left, top, span_x * s, span_y * s, p.paper)
+        out.rect_stroke(left + 0.5, top + 0.5, span_x * s - 1, span_y * s - 1, p.edge, 1.0)
+
+        # Pixel position of every x and every y, in the document's numbering.
+        px = [0.0] * (w + 2)
+        py = [0.0] * (h + 2)
+        for x in range(1, w + 1):
+            px[x] = origin_x + ((w - x) if flipped else (x - 1)) * s
+        for y in range(1, h + 1):
+            py[y] = origin_y + ((y - 1) if flipped else (h - y)) * s
+        x_lo, x_hi = min(px[1], px[w]), max(px[1], px[w])
+        y_lo, y_hi = min(py[1], py[h]), max(py[1], py[h])
+
+        line_width = max(0.6, min(1.4, 0.06 * s))
+        for x in range(1, w + 1):
+            out.line(px[x], y_lo, px[x], y_hi, p.line, line_width)
+        for y in range(1, h + 1):
+            out.line(x_lo, py[y], x_hi, py[y], p.line, line_width)
+
+        field = game.field  # type: ignore[attr-defined]
+        stride = field.stride
+
+        # Regions, in the order made: fill, then chain.  A region surrounded
+        # later keeps only a pale chain; the captor's own region paints over it.
+        chain_width = max(1.2, 0.11 * s)
+        for region in field.regions:
+            chain = region.chain(stride)
+            if len(chain) < 2:
+                continue
+            points = [(px[c % stride], py[c // stride]) for c in chain]
+            owner = region.player
+            holder = field.owner[chain[0]] - 1
+            current = holder < 0 or holder == owner
+            if current:
+                out.polygon(points, p.blue_fill if owner == 0 else p.red_fill)
+                stroke = p.blue_chain if owner == 0 else p.red_chain
+            else:
+                stroke = p.blue_old_chain if owner == 0 else p.red_old_chain
+            points.append(points[0])
+            out.polyline(points, stroke, chain_width)
+
+        # Dots, batched by look so the canvas fills each group as one path.
+        dot, owner = field.dot, field.owner
+        faded = highlights.get("faded")
+        faded_cells = {field.cell(x, y) for x, y in faded} if faded else ()
+        live = ([], [])
+        dead = ([], [])
+        quiet = ([], [])
+        for y in range(1, h + 1):
+            base = y * stride
+            yy = py[y]
+            for x in range(1, w + 1):
+                d = dot[base + x]
+                if not d or d == OFF:
+                    continue
+                c = base + x
+                player = d - 1
+                if c in faded_cells:
+                    quiet[player].append((px[x], yy))
+                elif owner[c]:
+                    dead[player].append((px[x], yy))
+                else:
+                    live[player].append((px[x], yy))
+        radius, dead_radius = DOT_RADIUS * s, DEAD_RADIUS * s
+        for points, r, colour in ((dead[0], dead_radius, p.blue_dead), (dead[1], dead_radius, p.red_dead),
+                                  (quiet[0], radius, p.faded_blue), (quiet[1], radius, p.faded_red),
+                                  (live[0], radius, p.blue), (live[1], radius, p.red)):
+            for cx, cy in points:
+                out.circle(cx, cy, r, colour)
+
+        marks = highlights.get("marks")
+        if marks:
+            font = max(7.0, 0.42 * s)
+            for (x, y), text in marks.items():
+                out.text(px[x], py[y] - 0.62 * s, str(text), p.mark, font, ALIGN_CENTER, bold=True)
+
+        # The last move: a dark ring and a white centre.
+        last = game.last_move if highlights.get("show_last", True) else None  # type: ignore[attr-defined]
+        if state.last_move is not None:
+            last = state.last_move
+        if last is not None and last != LAND and 0 <= last < field.cell_count:
+            x, y = last % stride, last // stride
+            ring = max(1.2, 0.07 * s)
+            out.circle_stroke(px[x], py[y], radius + ring * 1.2, p.last, ring)
+            out.circle(px[x], py[y], max(1.0, 0.09 * s), p.last_inner)
+
+        # The ghost of a move waiting for confirmation.
+        selected = state.selected
+        if selected is not None and state.interactive and self.selection_valid(game, selected):
+            x, y = selected
+            colour = p.blue_ghost if game.to_move == 0 else p.red_ghost
+            out.circle(px[x], py[y], radius * 1.15, colour)
+            out.circle_stroke(px[x], py[y], radius * 1.15 + 1.5, p.blue if game.to_move == 0 else p.red,
+                              max(1.5, 0.06 * s))
+
+        cursor = highlights.get("cursor")
+        if cursor is not None:
+            x, y = cursor
+            half = 0.46 * s
+            out.rect_stroke(px[x] - half, py[y] - half, 2 * half, 2 * half, p.cursor, max(1.5, 0.07 * s))
+
+        self._draw_labels(out, game, px, py, s, highlights.get("viewport"))
+
+    def _draw_labels(self, out: DrawList, game: Game, px: list[float], py: list[float], s: float,
+                     viewport: Any) -> None:
+        """x numbers below the field and y numbers at its left (along the
+        shown part's edges when zoomed in, on a light strip)."""
+        p = self.palette
+        w, h = game.width, game.height  # type: ignore[attr-defined]
+        step = label_step(s)
+        font = max(7.0, min(13.0, 0.5 * s if step == 1 else 0.38 * s * step))
+        offset = 0.62 * s
+        bottom = max(py[1], py[h]) + offset
+        left = min(px[1], px[w]) - offset
+        x_min, y_max = -1e9, 1e9   # labels past these would sit on the other strip
+        if viewport is not None:
+            vx, vy, vw, vh = viewport
+            strip = font * 1.5
+            if left < vx + font * 1.1:
+                left = vx + font * 1.1
+                x_min = vx + font * 2.6
+                out.rect(vx, vy, font * 2.2, vh, p.label_back)
+            if bottom > vy + vh - strip / 2:
+                bottom = vy + vh - strip / 2
+                y_max = bottom - strip * 0.8
+                out.rect(vx, bottom - strip / 2, vw, strip, p.label_back)
+        for y in range(1, h + 1):
+            if (y % step == 0 or step == 1) and py[y] < y_max:
+                out.text(left, py[y], str(y), p.label, font, ALIGN_CENTER)
+        for x in range(1, w + 1):
+            if (x % step == 0 or step == 1) and px[x] > x_min:
+                out.text(px[x], bottom, str(x), p.label, font, ALIGN_CENTER)
+
+
+VIEW = DotsView()

@@ -1,0 +1,132 @@
+"""Dots in a real browser: capture on the canvas, land, SGF, zoom, bot, resume.
+
+Clicks are computed from the geometry the canvas publishes
+(``data-geometry``: the top-left point's centre and the spacing, with the
+zoom and pan already applied), so the test follows the drawing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("browser tests run in CPython only", allow_module_level=True)
+
+from playwright.sync_api import Page  # noqa: E402
+
+BOARD = "canvas.tessera-board"
+
+
+def moves(page: Page) -> list[str]:
+    return page.eval_on_selector_all("button.move .move-text", "els => els.map(e => e.textContent)")
+
+
+def geometry(page: Page) -> dict:
+    return json.loads(page.get_attribute(BOARD, "data-geometry"))
+
+
+def click_point(page: Page, x: int, y: int, height: int = 20) -> None:
+    geo = geometry(page)
+    box = page.locator(BOARD).bounding_box()
+    px = geo["x"] + (x - 1) * geo["spacing"]
+    py = geo["y"] + (height - y) * geo["spacing"]
+    page.mouse.click(box["x"] + px, box["y"] + py)
+
+
+def score(page: Page, seat: int) -> str:
+    return page.text_content(f".player-panel[data-seat='{seat}'] .stat-score dd")
+
+
+def start_dots(page: Page, opponent: str = "human", side: str = "blue", size: str = "20x20") -> None:
+    page.click("button[data-action=new-game][data-game=dots]")
+    page.click(f"label[for='ng-opponent-{opponent}']")
+    if opponent != "human":
+        page.click(f"label[for='ng-side-{side}']")
+    page.click(f"label[for='ng-size-{size}']")
+    page.click("dialog button[data-action=start]")
+    page.wait_for_selector(BOARD)
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry || '{{}}').spacing > 0")
+
+
+def test_hot_seat_capture_land_and_sgf(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """Two players surround a dot by clicking, export SGF and open it again, then land with confirmation."""
+    page.goto(site_url)
+    wait_ready(page)
+    start_dots(page)
+    for x, y in ((10, 9), (5, 5), (9, 10)):       # blue closes a diamond round red's 10-10
+        click_point(page, x, y)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 3")
+    assert moves(page) == ["10-9", "5-5", "9-10"]
+    assert (score(page, 0), score(page, 1)) == ("1", "0")
+    assert "+1" in page.text_content("#announcer")
+
+    click_point(page, 9, 10)                      # taken: nothing happens
+    assert len(moves(page)) == 3
+
+    page.click("button[data-action=export]")
+    page.click("label[for='record-format-sgf']")
+    sgf = page.input_value("#record-export")
+    assert sgf.startswith("(;FF[4]GM[40]") and "SZ[20]" in sgf
+    page.keyboard.press("Escape")
+
+    page.click("button[data-action=import]")
+    page.fill("#record-paste", "(;GM[40]SZ[20];B[zz])")
+    page.click("dialog button[data-action=open-record]")
+    error = page.locator(".record-error")
+    error.wait_for()
+    assert "zz" in error.text_content()
+    page.fill("#record-paste", sgf)
+    page.click("dialog button[data-action=open-record]")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 3 && "
+                           "!document.querySelector('dialog[open]')")
+    assert moves(page) == ["10-9", "5-5", "9-10"]
+    assert score(page, 0) == "1"
+
+    page.fill("#move-input", "20-")
+    page.press("#move-input", "Enter")
+    assert "20-17" in page.text_content("#move-error")
+
+    page.click("button[data-action=land]")        # red lands: its lone dots go to blue
+    dialog = page.locator("dialog.dialog-confirm")
+    dialog.wait_for()
+    assert "Blue" in dialog.text_content() and "Final score" in dialog.text_content()
+    page.click("dialog button[data-action=confirm]")
+    page.wait_for_selector("dialog.dialog-over")
+    assert "Blue wins" in page.text_content("dialog.dialog-over")
+    assert moves(page)[-1] == "land"
+    assert int(score(page, 0)) > 1
+    page_log.assert_same_origin(site_url)
+    assert not page_log.page_errors
+
+
+def test_against_the_bot_zoom_and_resume(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """Play against the easy bot on the canvas, zoom with the buttons, reload and continue."""
+    page.goto(site_url)
+    wait_ready(page)
+    start_dots(page, "bot:easy", "blue")
+    click_point(page, 4, 4)
+    page.wait_for_function("!document.documentElement.dataset.bot && "
+                           "document.querySelectorAll('button.move').length >= 2", timeout=60_000)
+    assert moves(page)[0] == "4-4"
+
+    before = geometry(page)
+    page.click("button[data-action=zoom-in]")
+    zoomed = geometry(page)
+    assert zoomed["zoom"] > before["zoom"] and zoomed["spacing"] > before["spacing"]
+    click_point(page, 6, 6)                       # clicks still land on the right point when zoomed
+    page.wait_for_function("!document.documentElement.dataset.bot && "
+                           "document.querySelectorAll('button.move').length >= 4", timeout=60_000)
+    assert moves(page)[2] == "6-6"
+    page.click("button[data-action=zoom-fit]")
+    assert geometry(page)["zoom"] == 1
+
+    played = moves(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("button.move")
+    assert moves(page) == played
+    assert page.get_attribute("html", "data-turn") == "0"
+    assert not page_log.page_errors
