@@ -33,6 +33,11 @@ class ExtraAction:
 class GameUI:
     """Defaults for a game without extras."""
 
+    flippable = True
+    """Whether turning the board round means anything (not for Dots' field)."""
+    gain_key = "moves.converted"
+    """Catalog key of the move list's "+N" mark: what a move's gain is called."""
+
     def view(self) -> BoardView:
         raise NotImplementedError
 
@@ -101,6 +106,9 @@ def landing_preview(game: Game) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 class DotsUI(GameUI):
+    flippable = False
+    gain_key = "moves.captured"
+
     def view(self) -> BoardView:
         from ..games.dots.view import DotsView
         return DotsView()

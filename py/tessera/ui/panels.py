@@ -69,6 +69,9 @@ _REASONS = [
     (re.compile(r"^your marker shows 2"), "illegal.marker"),
     (re.compile(r"^the point is off the board"), "illegal.off_board"),
     (re.compile(r"^the game is over"), "illegal.over"),
+    (re.compile(r"^the point is inside a region"), "illegal.dots.excluded"),
+    (re.compile(r"^the point already holds a dot"), "illegal.dots.occupied"),
+    (re.compile(r"^the point is off the field"), "illegal.off_board"),
 ]
 
 
@@ -154,7 +157,8 @@ def _marker_pips(value: str) -> Any:
 
 # ----- move list ------------------------------------------------------------------------
 
-def render_move_list(node: Any, session: Session, converted_counts: list[int]) -> None:
+def render_move_list(node: Any, session: Session, converted_counts: list[int],
+                     gain_key: str = "moves.converted") -> None:
     """Rows of numbered move pairs; each move is a button carrying ``data-ply``."""
     clear(node)
     texts = session.history()
@@ -173,7 +177,7 @@ def render_move_list(node: Any, session: Session, converted_counts: list[int]) -
             cell.appendChild(el("span", "move-text", label))
             if count:
                 cell.appendChild(el("span", "move-conv", f"×{count}",
-                                    {"title": t("moves.converted", count=count)}))
+                                    {"title": t(gain_key, count=count)}))
             row.appendChild(cell)
         node.appendChild(row)
     mark_current(node, session.shown_ply)

@@ -107,7 +107,7 @@ class PlayScreen:
         self._unsubscribe = session.subscribe(self._on_event)
         self.listeners.on(js.document, "keydown", self._on_key)
         self.listeners.on(js.window, "pagehide", self._flush_save)
-        render_move_list(self.moves, session, self.converted_counts)
+        render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
         self.render()
         # Everything imported so far (engine, bots, UI) lives as long as the
         # page: move it out of the collector's sight, so a full collection in
@@ -225,7 +225,7 @@ class PlayScreen:
             self.extra_buttons.append((action, node))
         if self.extra_buttons:
             box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
-        box.appendChild(el("div", "action-row", None, None, [flip, new]))
+        box.appendChild(el("div", "action-row", None, None, [flip, new] if self.ui.flippable else [new]))
         box.appendChild(el("div", "action-row", None, None, [export, imp]))
         if getattr(self.ui.view(), "confirm_moves", False):
             box.appendChild(self._build_confirm_setting())
@@ -325,11 +325,11 @@ class PlayScreen:
             self._show_error("")
         if kind == "move":
             self.converted_counts.append(self.ui.last_gain(session.game, detail))
-            render_move_list(self.moves, session, self.converted_counts)
+            render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
             self._announce_move(detail)
         elif kind == "undo":
             del self.converted_counts[session.game.ply:]
-            render_move_list(self.moves, session, self.converted_counts)
+            render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
             self.app.announce(t("announce.undo", count=detail))
         self.render()
         if kind in ("move", "undo", "result", "draw_offer", "draw_declined"):
