@@ -120,7 +120,7 @@ class DotsRulesPage:
     """The mounted page; ``destroy`` releases its boards and listeners."""
 
     def __init__(self, container: Any, lang: str) -> None:
-        from .rules_page import _ensure_stylesheet
+        from .rules_page import _ensure_stylesheet, rules_article
         _ensure_stylesheet()
         self.lang = lang
         self.listeners = Listeners()
@@ -130,10 +130,7 @@ class DotsRulesPage:
         def tr(key: str) -> str:
             return t(f"rules.dots.{key}", lang)
 
-        root = el("article", "rules-page", None, {"lang": lang, "data-game": "dots"})
-        root.appendChild(el("h1", None, tr("title")))
-        root.appendChild(el("p", "rules-credit", tr("credit")))
-        root.appendChild(el("p", "rules-lead", tr("intro")))
+        root = rules_article("dots", lang, tr)
         for section_key, paragraphs, example_keys in SECTIONS:
             section = el("section", "rules-section", None, {"data-section": section_key})
             if section_key != "capture_more":

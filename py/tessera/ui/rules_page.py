@@ -16,7 +16,7 @@ returns a ``RulesPage``; call its ``destroy()`` when leaving the page.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
@@ -56,6 +56,15 @@ def _ensure_stylesheet() -> None:
             return
     link = el("link", None, None, {"rel": "stylesheet", "href": STYLESHEET, "data-tessera-css": "board"})
     js.document.head.appendChild(link)
+
+
+def rules_article(game_id: str, lang: str, tr: Callable[[str], str]) -> Any:
+    """The frame every game's rules page starts with: title, credit, lead."""
+    root = el("article", "rules-page", None, {"lang": lang, "data-game": game_id})
+    root.appendChild(el("h1", None, tr("title")))
+    root.appendChild(el("p", "rules-credit", tr("credit")))
+    root.appendChild(el("p", "rules-lead", tr("intro")))
+    return root
 
 
 class ExampleDiagram:
@@ -193,10 +202,7 @@ class RulesPage:
         def tr(key: str) -> str:
             return t(f"rules.quadrature.{key}", lang)
 
-        root = el("article", "rules-page", None, {"lang": lang, "data-game": "quadrature"})
-        root.appendChild(el("h1", None, tr("title")))
-        root.appendChild(el("p", "rules-credit", tr("credit")))
-        root.appendChild(el("p", "rules-lead", tr("intro")))
+        root = rules_article("quadrature", lang, tr)
         note = el("aside", "rules-note", None, None,
                   [el("h2", None, tr("h.diagrams")), el("p", None, tr("p.examples"))])
 
