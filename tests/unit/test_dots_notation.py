@@ -120,7 +120,6 @@ def test_region_chains_are_closed_chains_around_exactly_their_points(seed):
     checked = 0
     while not game.is_over():
         before = len(game.field.regions)
-        player = game.to_move
         game.push_unchecked(rng.choice(game.placements()))
         for region in game.field.regions[before:]:
             chain = [game.xy(c) for c in region.chain(game.field.stride)]

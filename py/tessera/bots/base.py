@@ -72,25 +72,6 @@ async def choose_async(bot: Bot, game: Game, slice_ms: float = 20.0,
         return None if cancelled() else stop.value
 
 
-def position_token(game: Game) -> tuple[str, int, str]:
-    """What identifies the position a bot was asked about.
-
-    The session takes a token before starting a search and applies the
-    answer only if ``position_token(current_game) == token``: an undo, a new
-    game or a loaded record in the meantime makes the answer stale (the
-    "state version" check of boardgame.io).  The ply is part of the token so
-    that a position reached again by other moves still counts as new.
-    """
-    return (game.game_id, game.ply, game.position())
-
-
-def is_fresh(game: Game, token: tuple[str, int, str], move: Move | None) -> bool:
-    """True if ``move`` answers ``token`` and is legal in ``game`` now."""
-    if move is None or position_token(game) != token:
-        return False
-    return not game.is_over() and game.is_legal(move)
-
-
 @dataclass(frozen=True)
 class BotLevel:
     """A named strength the app offers: which bot, its settings, its time."""

@@ -69,7 +69,7 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
     start = Dots(game.options, game.seed, game.setup)
     if start.field.regions or any(start.field.owner[c] for c in start.field.cells) or start.landed is not None:
         raise SgfError("SGF cannot hold a start position with regions; save it as a Tessera record")
-    props = [f"FF[4]GM[40]CA[UTF-8]AP[Tessera]"]
+    props = ["FF[4]GM[40]CA[UTF-8]AP[Tessera]"]
     size = f"{game.width}" if game.width == game.height else f"{game.width}:{game.height}"
     props.append(f"SZ[{size}]")
     for key, prop in (("blue", "PB"), ("red", "PW"), ("date", "DT"), ("event", "EV")):

@@ -26,7 +26,7 @@ from typing import Any
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
-from .rules import BLACK, EMPTY, WHITE, move_from, move_to
+from .rules import EMPTY, WHITE, move_from, move_to
 
 SIZE = 11
 FILES = "abcdefghijk"
