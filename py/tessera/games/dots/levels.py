@@ -1,7 +1,17 @@
-"""Dots's bot levels, weakest first.
+"""Dots's bot levels, weakest first (the bots are in ``bot.py``).
 
-Importing this module registers the Dots bots (``bot.py``) by name, so
-``dots_mcts:width=6`` also works as a bot spec on the command line.
+Importing this module registers the Dots bots by name, so specs such as
+``dots_reader:max_depth=4`` or ``dots_mcts`` also work on the command line.
+Pyodide runs about 3x slower than CPython, so the command line's ``match``
+divides these times by 3 (``--speed-factor 3``) to play as the app does.
+
+Measured on 20x20 with ``python3 -m tessera match dots A B --games 40
+--option size=20x20`` (seed 0, times x 1/3, bots alternating seats):
+
+    medium vs easy    +40 =0 -0   100.0%   Elo +759 (clamped)
+    hard   vs medium  +38 =0 -2    95.0%   Elo +512
+
+All 80 games ended by landing (average 160 and 235 plies).
 """
 
 from __future__ import annotations
