@@ -1,17 +1,9 @@
-"""PyScript entry point: start the Tessera app, or say clearly why it cannot.
+"""PyScript entry point (copied to site/main.py): hand over to the package.
 
-Kept tiny so the page does as little as possible before the first screen:
-``tessera.ui.app`` imports only what the home screen needs.
+Everything that touches the page lives in ``tessera.ui``; ``entry.run``
+also reports a failed start on the loading screen.
 """
 
-import traceback
+from tessera.ui.entry import run
 
-import js  # type: ignore[import-not-found]
-
-try:
-    from tessera.ui.app import start
-
-    start()
-except Exception as error:  # the page must show something rather than hang
-    js.console.error(traceback.format_exc())
-    js.tesseraBoot.fail(f"{type(error).__name__}: {error}")
+run()

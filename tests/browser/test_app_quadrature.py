@@ -15,7 +15,7 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Page  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from tessera.games.quadrature import Quadrature  # noqa: E402
 from tessera.games.quadrature.rules import move_from, parse_square  # noqa: E402
@@ -86,7 +86,7 @@ def test_play_against_the_bot_save_resume_offline(page: Page, page_log, site_url
     click_square(page, "e8")
     wait_bot_done(page, 2)
     assert moves(page)[0] == "e9-e8"
-    assert page.text_content("#announcer")  # the bot's reply was announced
+    expect(page.locator("#announcer")).not_to_have_text("")  # the bot's reply was announced
 
     typed = a_legal_move(page)
     page.fill("#move-input", typed)
@@ -96,7 +96,7 @@ def test_play_against_the_bot_save_resume_offline(page: Page, page_log, site_url
 
     page.fill("#move-input", "e9e8x")
     page.press("#move-input", "Enter")
-    assert "b9-b8" in page.text_content("#move-error")  # a notation error shows the form to use
+    expect(page.locator("#move-error")).to_contain_text("b9-b8")  # a notation error shows the form to use
 
     page.click("button[data-action=undo]")
     page.wait_for_function("document.querySelectorAll('button.move').length === 2")

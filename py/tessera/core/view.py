@@ -52,3 +52,40 @@ class BoardView(ABC):
     def aspect(self, game: Game) -> float:
         """Preferred width / height of the board area."""
         return 1.0
+
+
+@dataclass
+class Viewport:
+    """Zoom and pan of a board drawn larger than its canvas.
+
+    Pure arithmetic, so the pinch, wheel and button paths of the browser
+    component share one copy of it and it is tested in CPython.  The board is
+    drawn at ``zoom`` times the canvas size and shifted by (pan_x, pan_y),
+    which stay between the canvas edge and 0 so the board always fills it.
+    """
+
+    zoom: float = 1.0
+    pan_x: float = 0.0
+    pan_y: float = 0.0
+
+    def zoom_about(self, zoom: float, x: float, y: float, max_zoom: float,
+                   width: float, height: float) -> None:
+        """Zoom (clamped to 1..max_zoom) keeping the point under (x, y) still."""
+        zoom = min(max_zoom, max(1.0, zoom))
+        ratio = zoom / self.zoom
+        self.pan_x = x - (x - self.pan_x) * ratio
+        self.pan_y = y - (y - self.pan_y) * ratio
+        self.zoom = zoom
+        self.clamp(width, height)
+
+    def pan_by(self, dx: float, dy: float, width: float, height: float) -> None:
+        self.pan_x += dx
+        self.pan_y += dy
+        self.clamp(width, height)
+
+    def clamp(self, width: float, height: float) -> None:
+        self.pan_x = min(0.0, max(width - width * self.zoom, self.pan_x))
+        self.pan_y = min(0.0, max(height - height * self.zoom, self.pan_y))
+
+    def reset(self) -> None:
+        self.zoom, self.pan_x, self.pan_y = 1.0, 0.0, 0.0

@@ -41,7 +41,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 
 from ..core.draw import DrawList
 from ..core.game import Game, Move
-from ..core.view import BoardView, ViewState
+from ..core.view import BoardView, ViewState, Viewport
 from ..i18n import t
 
 ZOOM_STEP = 1.5
@@ -84,9 +84,7 @@ class BoardComponent:
         self.zoomable = bool(getattr(view, "zoomable", False)) and interactive if zoom is None else zoom
         self.confirm_touch = False
         """Touch taps need a second tap (set by the owner from the settings)."""
-        self.zoom = 1.0
-        self.pan_x = 0.0
-        self.pan_y = 0.0
+        self.viewport = Viewport()
         self._pointers: dict[int, tuple[float, float]] = {}
         self._press: dict[str, Any] | None = None   # the pointer that may become a tap
         self._pinch: dict[str, float] | None = None
@@ -166,16 +164,16 @@ class BoardComponent:
         if self._destroyed or self.game is None or self.width <= 0 or self.height <= 0:
             return
         started = time.perf_counter()
-        zoom = self.zoom
+        zoom = self.viewport.zoom
         drawing = DrawList(self.width * zoom, self.height * zoom)
         highlights = self.state.highlights
         if zoom > 1.0:
-            highlights["viewport"] = (-self.pan_x, -self.pan_y, self.width, self.height)
+            highlights["viewport"] = (-self.viewport.pan_x, -self.viewport.pan_y, self.width, self.height)
         else:
             highlights.pop("viewport", None)
         self.view.draw(self.game, self.state, drawing)
         js.tesseraDraw.paint(self.canvas, self.width, self.height,
-                             to_js(drawing.ops), to_js(drawing.strings), self.pan_x, self.pan_y)
+                             to_js(drawing.ops), to_js(drawing.strings), self.viewport.pan_x, self.viewport.pan_y)
         self.last_draw_ms = (time.perf_counter() - started) * 1000.0
         self.draws += 1
         dataset = self.canvas.dataset
@@ -250,9 +248,9 @@ class BoardComponent:
             name = getattr(self.view, "cell_label", None)
             text = name(self.game, self.state.selected) if name is not None else ""
             self.confirm_btn.textContent = "✓ " + t("board.confirm_move", move=text)
-        self.zoom_out_btn.disabled = self.zoom <= 1.0
-        self.zoom_in_btn.disabled = self.zoom >= self._max_zoom() - 1e-6
-        self.zoom_fit_btn.disabled = self.zoom <= 1.0
+        self.zoom_out_btn.disabled = self.viewport.zoom <= 1.0
+        self.zoom_in_btn.disabled = self.viewport.zoom >= self._max_zoom() - 1e-6
+        self.zoom_fit_btn.disabled = self.viewport.zoom <= 1.0
 
     def _confirm_ghost(self) -> None:
         if self.state.selected is not None:
@@ -275,20 +273,15 @@ class BoardComponent:
         pixels in the canvas; default its centre) where it is."""
         if not self.zoomable or self.width <= 0:
             return
-        zoom = min(self._max_zoom(), max(1.0, zoom))
         ax = self.width / 2 if anchor_x is None else anchor_x
         ay = self.height / 2 if anchor_y is None else anchor_y
-        ratio = zoom / self.zoom
-        self.pan_x = ax - (ax - self.pan_x) * ratio
-        self.pan_y = ay - (ay - self.pan_y) * ratio
-        self.zoom = zoom
-        self._clamp_pan()
+        self.viewport.zoom_about(zoom, ax, ay, self._max_zoom(), self.width, self.height)
         self._publish_geometry()
         self.redraw()
 
     def zoom_by(self, factor: float) -> None:
         anchor = self._anchor_for_zoom()
-        self.zoom_to(self.zoom * factor, *anchor)
+        self.zoom_to(self.viewport.zoom * factor, *anchor)
 
     def _anchor_for_zoom(self) -> tuple[float | None, float | None]:
         """Zoom buttons centre on the ghost, the cursor or the last move if shown."""
@@ -296,24 +289,18 @@ class BoardComponent:
         center = getattr(self.view, "point_center", None)
         if cell is None or center is None:
             return None, None
-        x, y = center(self.game, cell, self.width * self.zoom, self.height * self.zoom, self.state.flipped)
-        return x + self.pan_x, y + self.pan_y
+        x, y = center(self.game, cell, self.width * self.viewport.zoom, self.height * self.viewport.zoom, self.state.flipped)
+        return x + self.viewport.pan_x, y + self.viewport.pan_y
 
     def reset_zoom(self) -> None:
-        self.zoom, self.pan_x, self.pan_y = 1.0, 0.0, 0.0
+        self.viewport.reset()
         self._publish_geometry()
         self.redraw()
 
     def pan_by(self, dx: float, dy: float) -> None:
-        self.pan_x += dx
-        self.pan_y += dy
-        self._clamp_pan()
+        self.viewport.pan_by(dx, dy, self.width, self.height)
         self._publish_geometry()
         self._request_frame()
-
-    def _clamp_pan(self) -> None:
-        self.pan_x = min(0.0, max(self.width - self.width * self.zoom, self.pan_x))
-        self.pan_y = min(0.0, max(self.height - self.height * self.zoom, self.pan_y))
 
     def _request_frame(self) -> None:
         """Redraw once on the next animation frame (pointer moves come faster)."""
@@ -332,7 +319,7 @@ class BoardComponent:
         event.preventDefault()
         x, y = self._event_xy(event)
         delta = float(event.deltaY) * (16.0 if int(event.deltaMode) == 1 else 1.0)
-        self.zoom_to(self.zoom * math.exp(-delta * 0.0025), x, y)
+        self.zoom_to(self.viewport.zoom * math.exp(-delta * 0.0025), x, y)
 
     # ----- layout ---------------------------------------------------------------
     def _layout(self) -> bool:
@@ -354,12 +341,12 @@ class BoardComponent:
         height = float(int(width / aspect))
         if width == self.width and height == self.height:
             return False
-        if self.width > 0 and self.zoom > 1.0:
+        if self.width > 0 and self.viewport.zoom > 1.0:
             scale = width / self.width
-            self.pan_x *= scale
-            self.pan_y *= scale
+            self.viewport.pan_x *= scale
+            self.viewport.pan_y *= scale
         self.width, self.height = width, height
-        self._clamp_pan()
+        self.viewport.clamp(self.width, self.height)
         style = self.canvas.style
         style.width = f"{width:.0f}px"
         style.height = f"{height:.0f}px"
@@ -368,12 +355,12 @@ class BoardComponent:
 
     def _publish_geometry(self) -> None:
         data: dict[str, Any] = {"width": self.width, "height": self.height, "flipped": self.state.flipped,
-                                "zoom": self.zoom, "panX": self.pan_x, "panY": self.pan_y}
+                                "zoom": self.viewport.zoom, "panX": self.viewport.pan_x, "panY": self.viewport.pan_y}
         geometry = getattr(self.view, "geometry", None)
         geometry_for = getattr(self.view, "geometry_for", None)
         if geometry_for is not None and self.game is not None:
-            x, y, spacing = geometry_for(self.game, self.width * self.zoom, self.height * self.zoom)
-            data.update(x=x + self.pan_x, y=y + self.pan_y, spacing=spacing)
+            x, y, spacing = geometry_for(self.game, self.width * self.viewport.zoom, self.height * self.viewport.zoom)
+            data.update(x=x + self.viewport.pan_x, y=y + self.viewport.pan_y, spacing=spacing)
         elif geometry is not None:
             x, y, spacing = geometry(self.width, self.height)
             data.update(x=x, y=y, spacing=spacing)
@@ -391,8 +378,8 @@ class BoardComponent:
     def _cell_at_xy(self, x: float, y: float) -> Any:
         if self.game is None:
             return None
-        return self.view.cell_at(self.game, self.state, self.width * self.zoom, self.height * self.zoom,
-                                 x - self.pan_x, y - self.pan_y)
+        return self.view.cell_at(self.game, self.state, self.width * self.viewport.zoom, self.height * self.viewport.zoom,
+                                 x - self.viewport.pan_x, y - self.viewport.pan_y)
 
     def _cell_from_event(self, event: Any) -> Any:
         x, y = self._event_xy(event)
@@ -424,7 +411,7 @@ class BoardComponent:
         if len(self._pointers) == 2:
             self._press = None
             (x1, y1), (x2, y2) = self._pointers.values()
-            self._pinch = {"distance": max(1.0, math.hypot(x2 - x1, y2 - y1)), "zoom": self.zoom,
+            self._pinch = {"distance": max(1.0, math.hypot(x2 - x1, y2 - y1)), "zoom": self.viewport.zoom,
                            "mx": (x1 + x2) / 2, "my": (y1 + y2) / 2}
         elif len(self._pointers) == 1:
             self._press = {"id": int(event.pointerId), "x": x, "y": y, "moved": False,
@@ -442,16 +429,11 @@ class BoardComponent:
             (x1, y1), (x2, y2) = list(self._pointers.values())[:2]
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             # Pan by the midpoint's travel, then zoom about the new midpoint.
-            self.pan_x += mx - pinch["mx"]
-            self.pan_y += my - pinch["my"]
+            self.viewport.pan_x += mx - pinch["mx"]
+            self.viewport.pan_y += my - pinch["my"]
             pinch["mx"], pinch["my"] = mx, my
             zoom = pinch["zoom"] * math.hypot(x2 - x1, y2 - y1) / pinch["distance"]
-            zoom = min(self._max_zoom(), max(1.0, zoom))
-            ratio = zoom / self.zoom
-            self.pan_x = mx - (mx - self.pan_x) * ratio
-            self.pan_y = my - (my - self.pan_y) * ratio
-            self.zoom = zoom
-            self._clamp_pan()
+            self.viewport.zoom_about(zoom, mx, my, self._max_zoom(), self.width, self.height)
             self._publish_geometry()
             self._request_frame()
             return
@@ -461,7 +443,7 @@ class BoardComponent:
         if not press["moved"] and math.hypot(x - press["x"], y - press["y"]) > DRAG_SLOP:
             press["moved"] = True
             old_x, old_y = press["x"], press["y"]
-        if press["moved"] and self.zoom > 1.0:
+        if press["moved"] and self.viewport.zoom > 1.0:
             self.pan_by(x - old_x, y - old_y)
 
     def _on_pointer_up(self, event: Any) -> None:
@@ -551,20 +533,20 @@ class BoardComponent:
     def _keep_in_view(self, cell: Any) -> None:
         """When zoomed in, pan so the keyboard cursor stays on screen."""
         center = getattr(self.view, "point_center", None)
-        if self.zoom <= 1.0 or cell is None or center is None:
+        if self.viewport.zoom <= 1.0 or cell is None or center is None:
             return
-        x, y = center(self.game, cell, self.width * self.zoom, self.height * self.zoom, self.state.flipped)
-        margin = self._spacing(self.zoom) * 1.5
-        sx, sy = x + self.pan_x, y + self.pan_y
+        x, y = center(self.game, cell, self.width * self.viewport.zoom, self.height * self.viewport.zoom, self.state.flipped)
+        margin = self._spacing(self.viewport.zoom) * 1.5
+        sx, sy = x + self.viewport.pan_x, y + self.viewport.pan_y
         if sx < margin:
-            self.pan_x += margin - sx
+            self.viewport.pan_x += margin - sx
         elif sx > self.width - margin:
-            self.pan_x -= sx - (self.width - margin)
+            self.viewport.pan_x -= sx - (self.width - margin)
         if sy < margin:
-            self.pan_y += margin - sy
+            self.viewport.pan_y += margin - sy
         elif sy > self.height - margin:
-            self.pan_y -= sy - (self.height - margin)
-        self._clamp_pan()
+            self.viewport.pan_y -= sy - (self.height - margin)
+        self.viewport.clamp(self.width, self.height)
         self._publish_geometry()
 
     def _on_focus(self, event: Any) -> None:
