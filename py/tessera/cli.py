@@ -45,12 +45,10 @@ def register_loader(suffix: str, loader: RecordLoader) -> None:
 def load_sgf(text: str) -> Record:
     """A Dots SGF (GM[40]) as a tessera/1 record; a broken file raises
     ``SgfError`` (a GameError), reported like any bad record."""
-    from .core.game import Outcome
     from .games.dots.sgf import from_sgf
 
     game, meta = from_sgf(text)
-    resigned = meta.get("resigned")
-    result = Outcome(1 - resigned, "resign") if resigned in (0, 1) and game.outcome() is None else None
+    result = meta.get("outcome")
     info = {key: meta[key] for key in ("blue", "red", "date", "event") if isinstance(meta.get(key), str)}
     return Record.from_game(game, result, info)
 
@@ -186,6 +184,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError("--games must be at least 1")
     if args.speed_factor <= 0:
         raise CliError("--speed-factor must be positive")
+    if args.movetime is not None and args.movetime <= 0:
+        raise CliError("--movetime must be positive (0 would let a search run without end)")
     scale = 1.0 / args.speed_factor
     options = _parse_options(args.option)
     first, second = args.bots

@@ -144,3 +144,31 @@ def test_trace_chain_of_a_single_point_is_its_four_neighbours():
     stride = 22
     c = 5 * stride + 5
     assert sorted(trace_chain({c}, stride)) == sorted([c - stride, c + 1, c + stride, c - 1])
+
+
+def test_legal_moves_follow_pop_and_a_different_push() -> None:
+    """After pop and another push the legal moves are the new position's, not a cached list."""
+    game = Dots({"size": "20x20"})
+    first, second = game.placements()[:2]
+    game.push(first)
+    game.legal_moves()
+    game.pop()
+    game.push(second)
+    moves = game.legal_moves()
+    assert second not in moves and first in moves
+
+
+@pytest.mark.parametrize("text", ["²-3", "3-²"])
+def test_unicode_digits_are_a_notation_error(text: str) -> None:
+    """Characters that str.isdigit() accepts but int() does not are rejected clearly."""
+    with pytest.raises(NotationError):
+        Dots({"size": "20x20"}).parse_move(text)
+
+
+def test_a_huge_empty_run_in_a_position_is_refused_before_it_is_built() -> None:
+    """A run length far past the row's width is a PositionError, not a MemoryError."""
+    good = Dots({"size": "20x20", "start": "empty"}).position()
+    rows, rest = good.split(" ", 1)
+    bad_rows = "/".join(["99999999999"] + rows.split("/")[1:])
+    with pytest.raises(PositionError):
+        Dots({"size": "20x20"}, setup=f"{bad_rows} {rest}")

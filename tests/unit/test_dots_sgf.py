@@ -133,3 +133,12 @@ def test_position_with_regions_cannot_be_written():
     with_regions = Dots(game.options, setup=game.position())
     with pytest.raises(SgfError, match="regions"):
         to_sgf(with_regions)
+
+
+@pytest.mark.parametrize("result", [Outcome(0, "resign"), Outcome(1, "time"), Outcome(None, "draw_agreed")])
+def test_a_stated_ending_round_trips(result: Outcome) -> None:
+    """Resignation, time and an agreed draw, written as RE, come back as meta["outcome"]."""
+    game = Dots({"size": "20x20"})
+    game.push(game.placements()[0])
+    _, meta = from_sgf(to_sgf(game, {"result": result}))
+    assert meta["outcome"] == result

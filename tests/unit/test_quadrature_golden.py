@@ -405,3 +405,9 @@ def test_notation_round_trips_at_the_start() -> None:
 def test_garbage_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         Quadrature().parse_move(text)
+
+
+def test_unicode_digits_are_a_notation_error() -> None:
+    """b9-b² looks numeric to str.isdigit() but is not a point."""
+    with pytest.raises(NotationError):
+        Quadrature().parse_move("b9-b²")

@@ -147,7 +147,7 @@ class PlayerPanel:
 
 def _marker_pips(value: str) -> Any:
     """The marker as a chip with 0, 1 or 2 dots (the board game's own look)."""
-    count = int(value) if value.isdigit() else 0
+    count = int(value) if value.isascii() and value.isdigit() else 0
     chip = el("span", f"marker-chip marker-{count}", None, {"title": value, "data-value": value})
     for _ in range(count):
         chip.appendChild(el("i", None, None, {"aria-hidden": "true"}))

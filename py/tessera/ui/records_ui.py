@@ -17,7 +17,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from ..core.game import GameError, Outcome
+from ..core.game import GameError
 from ..core.record import Record
 from ..core.session import Seat, Session, SessionError
 from ..i18n import t
@@ -62,11 +62,7 @@ def session_from_sgf(text: str, session_id: str, created: float) -> Session:
     """A hot-seat session from SGF text; SgfError (a GameError) says what is wrong."""
     from ..games.dots.sgf import from_sgf
     game, meta = from_sgf(text)
-    result = None
-    resigned = meta.get("resigned")
-    if resigned in (0, 1) and game.outcome() is None:
-        result = Outcome(1 - resigned, "resign")
-    return Session(game, [Seat("human"), Seat("human")], session_id, result=result,
+    return Session(game, [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
                    meta={"created": created, "imported": True})
 
 

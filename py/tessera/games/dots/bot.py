@@ -215,7 +215,7 @@ class DotsMctsBot(Bot):
         self.width = max(1, int(width))
         self.playout_plies = max(0, int(playout_plies))
         self.exploration = float(exploration)
-        self.prior_visits = max(0.0, float(prior_visits))
+        self.prior_visits = max(1e-6, float(prior_visits))  # 0 would divide by zero
         self.iterations = 0
 
     def search(self, game: Dots) -> Search:

@@ -75,18 +75,25 @@ def encode(field: Field, to_move: int, landed: int | None) -> str:
 def _row_cells(text: str, width: int, number: int) -> list[str]:
     cells: list[str] = []
     digits = ""
+
+    def empty_run() -> None:
+        # Checked before building it: a run like 99999999999 must not eat memory.
+        if len(cells) + int(digits) > width:
+            raise PositionError(f"row {number} of the position has more than {width} points")
+        cells.extend("." * int(digits))
+
     for char in text:
-        if char.isdigit():
+        if "0" <= char <= "9":
             digits += char
             continue
         if digits:
-            cells.extend("." * int(digits))
+            empty_run()
             digits = ""
         if char not in STATES:
             raise PositionError(f"row {number} of the position has an unknown character {char!r}")
         cells.append(char)
     if digits:
-        cells.extend("." * int(digits))
+        empty_run()
     if len(cells) != width:
         raise PositionError(f"row {number} of the position has {len(cells)} points, expected {width}")
     return cells
@@ -132,7 +139,7 @@ def _parse_region(item: str, field: Field, number: int) -> Region:
     chain = []
     for point in item[2:].split(","):
         xy = point.split("-")
-        if len(xy) != 2 or not xy[0].isdigit() or not xy[1].isdigit():
+        if len(xy) != 2 or not all(p.isascii() and p.isdigit() for p in xy):
             raise PositionError(f"region {number} has a bad point {point!r}")
         x, y = int(xy[0]), int(xy[1])
         if not (1 <= x <= field.width and 1 <= y <= field.height):

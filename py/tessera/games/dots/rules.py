@@ -72,7 +72,8 @@ class Dots(Game):
     # ----- state -------------------------------------------------------------
     def _init_state(self, setup: str | None) -> None:
         width, height = SIZES[self.options["size"]]
-        self._legal_cache: tuple[int, list[int]] | None = None
+        self._legal_cache: list[int] | None = None
+        """Valid for the current position only: every push and pop clears it."""
         if setup is None:
             field = Field(width, height)
             blue, red = cross_points(width, height, self.options["start"])
@@ -161,13 +162,12 @@ class Dots(Game):
         return self.field.free_cells()
 
     def legal_moves(self) -> list[int]:
-        ply = len(self.move_stack)
-        if self._legal_cache is None or self._legal_cache[0] != ply:
+        if self._legal_cache is None:
             moves = self.placements()
             if moves and self._landing_wins(self._to_move):
                 moves.append(LAND)
-            self._legal_cache = (ply, moves)
-        return list(self._legal_cache[1])
+            self._legal_cache = moves
+        return list(self._legal_cache)
 
     def _landing_wins(self, player: int) -> bool:
         after = self.field.scores_after_landing(player)
@@ -179,6 +179,7 @@ class Dots(Game):
         return move == LAND or self.field.is_free(move)
 
     def _apply(self, move: int) -> None:
+        self._legal_cache = None
         if move == LAND:
             self.field.land(self._to_move)
             self.landed = self._to_move
@@ -187,6 +188,7 @@ class Dots(Game):
         self._to_move = 1 - self._to_move
 
     def _unapply(self, move: int) -> None:
+        self._legal_cache = None
         self.field.undo()
         self._to_move = 1 - self._to_move
         if move == LAND:
@@ -255,7 +257,7 @@ class Dots(Game):
         if cleaned == "land":
             return LAND
         parts = cleaned.split("-")
-        if len(parts) != 2 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
             raise NotationError(f"{text!r} is not a move: write x-y, like 20-17, or land")
         return self.cell(int(parts[0]), int(parts[1]))
 

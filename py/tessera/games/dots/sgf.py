@@ -22,7 +22,10 @@ file raises ``SgfError`` naming what is wrong; input over
 ``meta`` keys (both directions): ``blue``, ``red`` (names), ``date``,
 ``comment``, ``event`` and ``result`` (an ``Outcome`` to write; when read,
 the raw RE text).  A move written ``resign`` (KataGoDots) ends the move
-list and is reported as ``meta["resigned"]`` (0 blue, 1 red).
+list and is reported as ``meta["resigned"]`` (0 blue, 1 red).  When read,
+an ending the moves do not show themselves (a resignation, by that move or
+by RE ``B+R``; a loss on time, ``B+T``; an agreed draw, ``0``) comes back as
+``meta["outcome"]``, an ``Outcome``, so a record round-trips its result.
 """
 
 from __future__ import annotations
@@ -183,7 +186,7 @@ def _legacy(name: str) -> str:
 
 def _size(value: str) -> tuple[int, int]:
     parts = value.split(":")
-    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
+    if len(parts) not in (1, 2) or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise SgfError(f"SZ[{value}] is not a field size")
     width = int(parts[0])
     height = int(parts[-1])
@@ -268,7 +271,28 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
             meta[key] = root[prop][0]
     if resigned is not None:
         meta["resigned"] = resigned
+    outcome = _stated_outcome(game, resigned, meta.get("result", ""))
+    if outcome is not None:
+        meta["outcome"] = outcome
     return game, meta
+
+
+_STATED_REASONS = {"R": "resign", "RESIGN": "resign", "T": "time", "TIME": "time"}
+
+
+def _stated_outcome(game: Dots, resigned: int | None, re_text: str) -> Outcome | None:
+    """The ending a file states but its moves do not reach (resign, time, draw)."""
+    if game.outcome() is not None:
+        return None
+    if resigned is not None:
+        return Outcome(1 - resigned, "resign")
+    text = re_text.strip().upper()
+    if text in ("0", "DRAW"):
+        return Outcome(None, "draw_agreed")
+    winner, plus, how = text.partition("+")
+    if plus and winner in ("B", "W") and how in _STATED_REASONS:
+        return Outcome(0 if winner == "B" else 1, _STATED_REASONS[how])
+    return None
 
 
 def _start_game(size_key: str, width: int, height: int,

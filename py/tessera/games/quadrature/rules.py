@@ -48,7 +48,7 @@ def square_name(sq: Square) -> str:
 
 
 def parse_square(text: str) -> Square:
-    if len(text) < 2 or text[0] not in "abcdefghijk" or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in "abcdefghijk" or not (text[1:].isascii() and text[1:].isdigit()):
         raise NotationError(f"{text!r} is not a point (a1 to k11)")
     row = int(text[1:]) - 1
     if not 0 <= row < SIZE or text[1] == "0":
