@@ -14,7 +14,7 @@ each; wins are checked after every move in the ruled order.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 from ...core.game import (Game, NotationError, OptionSpec,
                           Outcome, PositionError, validate_setup_rows)
@@ -242,6 +242,15 @@ class Quadrature(Game):
         return list(self._legal_cache)
 
     def _generate(self) -> list[QMove]:
+        return list(self._moves())
+
+    def _has_move(self) -> bool:
+        """Whether any legal move exists, stopping at the first one found
+        (the end-of-game test at every search leaf needs no more)."""
+        return next(self._moves(), None) is not None
+
+    def _moves(self) -> Iterator[QMove]:
+        """The legal moves one at a time, in board order."""
         player = self._to_move
         mine_bits, theirs_bits = self.sides[player], self.sides[1 - player]
         occupied = mine_bits | theirs_bits
@@ -249,7 +258,6 @@ class Quadrature(Game):
         mine = None
         marker_full = self.markers[player] == 2
         steps = STEPS[player]
-        moves = []
         for frm in _bits(mine_bits):
             for to, sideways in steps[frm]:
                 if occupied >> to & 1:
@@ -262,8 +270,7 @@ class Quadrature(Game):
                         mine = _rows(mine_bits)
                     if not self._converts(mine, theirs, frm, to):
                         continue
-                moves.append((frm << 7) | to)
-        return moves
+                yield (frm << 7) | to
 
     @staticmethod
     def _converts(mine: list[int], theirs: list[int], frm: Square, to: Square) -> bool:
@@ -353,7 +360,8 @@ class Quadrature(Game):
             at_limit = self.total_ply >= PLY_LIMIT
             # At the limit legal_moves() is empty, yet "no legal move loses"
             # is checked first, so look at the moves the rules would allow.
-            if not (self._generate() if at_limit else self.legal_moves()):
+            cached = None if at_limit else self._legal_cache
+            if not (cached if cached is not None else self._has_move()):
                 result = Outcome(1 - self._to_move, "no_moves")
             elif at_limit:
                 result = Outcome(None, "ply_limit")
