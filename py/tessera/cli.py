@@ -78,14 +78,6 @@ def _replayed(record: Record, ply: int | None) -> Game:
     return record.replay(ply)
 
 
-def _outcome(record: Record, game: Game, ply: int | None):
-    """The rules' ending, or the record's result once all moves are played."""
-    outcome = game.outcome()
-    if outcome is None and (ply is None or ply >= len(record.moves)):
-        outcome = record.result
-    return outcome
-
-
 def _seat(game: Game, player: int | None) -> str:
     if player is None:
         return "nobody"
@@ -97,7 +89,7 @@ def _seat(game: Game, player: int | None) -> str:
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = load_record(args.record)
     game = _replayed(record, args.ply)
-    outcome = _outcome(record, game, args.ply)
+    outcome = record.outcome(game, args.ply)
     legal = [] if outcome is not None else game.sorted_legal_texts()
     if args.json:
         data = {

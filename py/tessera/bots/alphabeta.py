@@ -3,8 +3,7 @@
 The search is a generator (``yield from`` down the tree) so it runs in
 slices in the browser.  Leaves are scored by ``game.evaluate(player)``,
 endings by distance (a quicker win and a later loss are preferred).  Move
-ordering: the transposition table's move, then the game's own
-``order_moves(moves)`` hook when it has one, then the history heuristic.
+ordering: the transposition table's move, then the history heuristic.
 The table is keyed by ``game.key()`` when the game offers a cheap key and by
 ``game.position()`` otherwise.
 
@@ -71,14 +70,10 @@ class AlphaBetaBot(Bot):
         self._history: dict[Move, int] = {}
         key = getattr(game, "key", None)
         self._key: Callable[[], Any] = key if callable(key) else game.position
-        order = getattr(game, "order_moves", None)
-        self._order: Callable[[list[Move]], list[Move]] | None = order if callable(order) else None
 
         # Seeded shuffle first: equal moves are then chosen differently per seed.
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         rng.shuffle(moves)
-        if self._order is not None:
-            moves = self._order(moves)
         best_move = moves[0]
         for depth in range(1, self.max_depth + 1):
             move, score, complete = yield from self._root(game, moves, depth, best_move)
@@ -186,8 +181,6 @@ class AlphaBetaBot(Bot):
         moves = game.legal_moves()
         if not moves:
             return 0.0  # no move but not over: the game did not say, call it even
-        if self._order is not None:
-            moves = self._order(moves)
         history = self._history
         if history:
             moves.sort(key=lambda m: history.get(m, 0), reverse=True)

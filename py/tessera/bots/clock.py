@@ -26,13 +26,3 @@ class Budget:
         if self.max_work and self.work >= self.max_work:
             return True
         return time.perf_counter() >= self.deadline
-
-    def elapsed_ms(self) -> float:
-        return (time.perf_counter() - self.started) * 1000.0
-
-
-def terminal_value(winner: int | None, player: int) -> float:
-    """+1 if ``player`` won, -1 if they lost, 0 for a draw."""
-    if winner is None:
-        return 0.0
-    return 1.0 if winner == player else -1.0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import zlib
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Mapping, Sequence, TypeAlias
 
 Move: TypeAlias = Hashable
@@ -233,22 +233,6 @@ class Game(ABC):
 
     def sorted_legal_texts(self) -> list[str]:
         return sorted(self.move_text(m) for m in self.legal_moves())
-
-    def move_label(self, move: Move) -> dict[str, Any]:
-        """Extra facts about the last pushed move for the UI (optional)."""
-        return {}
-
-
-@dataclass
-class GameInfo:
-    """What the registry knows about one game, for menus and records."""
-
-    game_id: str
-    factory: type[Game] | None
-    num_players: int
-    title_key: str
-    available: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def validate_setup_rows(rows: Sequence[str], width: int, alphabet: str) -> None:

@@ -136,9 +136,13 @@ class Record:
         return cls(game.game_id, dict(game.options), game.seed, game.setup,
                    history_texts(game), result, dict(meta or {}))
 
-    def outcome(self, game: Game) -> Outcome | None:
-        """The ending: the rules' own if the moves reach one, else ``result``."""
-        return game.outcome() or self.result
+    def outcome(self, game: Game, ply: int | None = None) -> Outcome | None:
+        """The ending at ``ply``: the rules' own if the moves reach one, else
+        the stored ``result`` once every move has been played."""
+        ending = game.outcome()
+        if ending is None and (ply is None or ply >= len(self.moves)):
+            ending = self.result
+        return ending
 
 
 def history_texts(game: Game) -> list[str]:

@@ -27,7 +27,6 @@ Pure Python (no ``js``), tested in CPython.
 
 from __future__ import annotations
 
-import importlib
 import asyncio
 import time
 from abc import ABC, abstractmethod
@@ -125,29 +124,16 @@ ParticipantFactory = Callable[[Seat, Game, int], Participant]
 """(seat, game, seat index) -> participant; raises SessionError if it cannot."""
 
 
-def bot_levels(game_id: str) -> tuple[Any, ...]:
-    """The game's ``LEVELS`` (``tessera.games.<id>.levels``), imported on demand."""
-    try:
-        module = importlib.import_module(f"tessera.games.{game_id}.levels")
-    except ImportError:
-        return ()
-    return tuple(getattr(module, "LEVELS", ()))
-
-
 def default_participant(seat: Seat, game: Game, index: int) -> Participant:
     """Humans on this device and the game's bot levels; remote play comes later."""
     if seat.kind == "human":
         return LocalHuman()
     if seat.kind == "bot":
-        for level in bot_levels(game.game_id):
-            if level.key == seat.level:
-                from ..bots.registry import make_bot
-                try:
-                    bot = make_bot(level.bot, game.seed * 2 + index, level.movetime_ms, **level.params)
-                except ValueError as error:
-                    raise SessionError(f"bot level {seat.level!r} cannot be used: {error}") from None
-                return BotParticipant(bot)
-        raise SessionError(f"unknown bot level {seat.level!r} for {game.game_id}")
+        from ..bots.registry import level, make_level_bot
+        try:
+            return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
+        except ValueError as error:  # an unknown level, or a level whose bot cannot be made
+            raise SessionError(f"bot level {seat.level!r} cannot be used: {error}") from None
     raise SessionError("remote players are not available yet")
 
 

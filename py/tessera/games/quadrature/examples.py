@@ -191,10 +191,3 @@ def _build() -> list[WorkedExample]:
 
 EXAMPLES: list[WorkedExample] = _build()
 """In the order the rules page shows them."""
-
-
-def example(key: str) -> WorkedExample:
-    for item in EXAMPLES:
-        if item.key == key:
-            return item
-    raise KeyError(key)
