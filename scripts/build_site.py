@@ -129,8 +129,7 @@ def make_snapshot(dst: str) -> None:
         os.makedirs(SNAPSHOT_CACHE, exist_ok=True)
         for old in os.listdir(SNAPSHOT_CACHE):
             os.remove(os.path.join(SNAPSHOT_CACHE, old))
-        result = subprocess.run(["node", "--experimental-wasm-stack-switching",
-                                 os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, cached + ".tmp"],
+        result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, cached + ".tmp"],
                                 capture_output=True, text=True)
         if result.returncode != 0:
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")

@@ -1,6 +1,6 @@
 // Build-time Pyodide memory snapshot (called by scripts/build_site.py).
 //
-// Usage: node [--experimental-wasm-stack-switching] scripts/make_snapshot.mjs REPO OUT.bin.gz
+// Usage: node scripts/make_snapshot.mjs REPO OUT.bin.gz
 //
 // Starting CPython inside WebAssembly is most of the page's start-up time.
 // A snapshot of the interpreter's memory, taken here after the standard

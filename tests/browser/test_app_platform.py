@@ -112,3 +112,23 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     page.wait_for_selector("#play-status.is-over")
     assert "ran out of time" in page.text_content("#play-status")
     page_log.assert_no_errors()
+
+
+def test_each_page_load_draws_new_random_numbers(browser, site_url: str, wait_ready) -> None:
+    """Python starts from a memory snapshot, yet two fresh visits give their new games different seeds."""
+    seeds = []
+    for _ in range(2):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(site_url)
+            wait_ready(page)
+            start_game(page, opponent="human")
+            saved = page.evaluate("""() => Object.keys(localStorage)
+                .filter(k => k.startsWith('tessera/v1/session/'))
+                .map(k => JSON.parse(localStorage.getItem(k)))""")
+            assert len(saved) == 1
+            seeds.append(saved[0]["record"]["seed"])
+        finally:
+            context.close()
+    assert seeds[0] != seeds[1]

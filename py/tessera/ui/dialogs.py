@@ -166,6 +166,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
 
     dialog.add_button(t("dialog.cancel"))
     start_button = dialog.add_button(t("newgame.start"), start, "primary", attrs={"data-action": "start"})
+
+    def submitted(event: Any) -> None:
+        # Enter on a radio submits the form, which would close the <dialog>
+        # natively, behind Dialog's back: make it press Start instead.
+        event.preventDefault()
+        start_button.click()
+    dialog.listeners.on(form, "submit", submitted)
     dialog.open(focus=start_button)
     return dialog
 

@@ -5,12 +5,16 @@ importing the app reaches the loading screen (``tesseraBoot.fail`` in
 assets/js/boot.js) instead of leaving it spinning.
 """
 
+import random
 import traceback
 
 import js  # type: ignore[import-not-found]
 
 
 def run() -> None:
+    # The page starts from a memory snapshot taken after ``random`` was
+    # imported, so its state would be the same on every load: reseed it.
+    random.seed()
     try:
         from .app import start
 

@@ -9,7 +9,6 @@ responding while it thinks.
 from __future__ import annotations
 
 import asyncio
-import gc
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -109,10 +108,6 @@ class PlayScreen:
         self.listeners.on(js.window, "pagehide", self._flush_save)
         render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
         self.render()
-        # Everything imported so far (engine, bots, UI) lives as long as the
-        # page: move it out of the collector's sight, so a full collection in
-        # the middle of a bot search does not stall the page for 100+ ms.
-        gc.freeze()
         if session.draw_offer is not None and not session.is_over():
             self._ask_draw()
         self._schedule_bot()
@@ -238,9 +233,12 @@ class PlayScreen:
 
         def changed(event: Any) -> None:
             flag = bool(box.checked)
-            storage.set_text(CONFIRM_KEY, "on" if flag else "off")
             if self.board is not None:
                 self.board.confirm_touch = flag
+            try:
+                storage.set_text(CONFIRM_KEY, "on" if flag else "off")
+            except storage.StorageFull:  # the choice still holds for this page
+                pass
         self.listeners.on(box, "change", changed)
         return el("label", "setting-row", None, {"for": "confirm-touch"},
                   [box, el("span", None, t("setting.confirm_touch"))])

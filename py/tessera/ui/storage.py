@@ -18,6 +18,8 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from .dom import present
+
 PREFIX = "tessera/v1/"
 SESSION_PREFIX = PREFIX + "session/"
 CORRUPT_PREFIX = PREFIX + "corrupt/"
@@ -63,9 +65,10 @@ class Problem:
 
 def _local() -> Any:
     try:
-        return js.localStorage
+        value = js.localStorage
     except Exception:  # storage disabled by the browser's settings
         return None
+    return value if present(value) else None  # some browsers give JS null
 
 
 def _is_quota(error: BaseException) -> bool:
