@@ -143,14 +143,16 @@ class BoardComponent:
         self._layout()
         self.redraw()
 
-    def set_interactive(self, flag: bool) -> None:
-        """Allow or block input (blocked while a bot thinks or after the end)."""
+    def set_interactive(self, flag: bool, redraw: bool = True) -> None:
+        """Allow or block input (blocked while a bot thinks or after the end);
+        ``redraw=False`` when a ``show`` follows anyway."""
         self.state.interactive = bool(flag)
         if not flag:
             self.state.selected = None
         self.canvas.setAttribute("role", "application" if flag else "img")
         self._update_cursor_style()
-        self.redraw()
+        if redraw:
+            self.redraw()
 
     def set_flipped(self, flag: bool) -> None:
         self.state.flipped = bool(flag)

@@ -118,9 +118,6 @@ class DotsUI(GameUI):
             return f"{cell[0]}-{cell[1]}"
         return str(cell)
 
-    def stats(self, game: Game, seat: int) -> list[tuple[str, str, str]]:
-        return [("panel.score", str(game.scores()[seat]), "score")]
-
     def default_flipped(self, session: Any) -> bool:
         """The field is always seen as the document numbers it (1-1 bottom left)."""
         return False

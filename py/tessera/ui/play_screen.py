@@ -259,9 +259,8 @@ class PlayScreen:
         state = board.state
         state.last_move = session.shown_last_move()
         state.highlights["converted"] = session.shown_converted()
-        state.interactive = session.is_local_turn() and not viewing
+        board.set_interactive(session.is_local_turn() and not viewing, redraw=False)
         board.show(session.shown_game())
-        board.set_interactive(state.interactive)
         set_flag(self.undo_btn, "disabled", not session.can_undo())
         over = session.is_over()
         self.draw_btn.hidden = not session.is_hot_seat()

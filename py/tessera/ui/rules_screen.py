@@ -33,21 +33,12 @@ class RulesScreen:
         body = el("div", "rules-body")
         self.root.appendChild(body)
         container.appendChild(self.root)
-        try:
-            from . import rules_page
-        except ImportError:
-            body.appendChild(el("p", "rules-missing", t("rules.missing")))
-            return
-        self.page = rules_page.mount(body, i18n.language(), game_id=self.game_id) \
-            if _accepts_game_id(rules_page.mount) else rules_page.mount(body, i18n.language())
+        from . import rules_page
+        self.page = rules_page.mount(body, i18n.language(), game_id=self.game_id)
 
     def unmount(self) -> None:
-        page = self.page
-        for name in ("destroy", "unmount"):
-            method = getattr(page, name, None)
-            if callable(method):
-                method()
-                break
+        if self.page is not None:
+            self.page.destroy()
         self.listeners.clear()
         if self.root is not None:
             self.root.remove()
@@ -55,11 +46,3 @@ class RulesScreen:
     def _play(self) -> None:
         from .dialogs import new_game_dialog
         new_game_dialog(self.app, self.game_id)
-
-
-def _accepts_game_id(function: Any) -> bool:
-    import inspect
-    try:
-        return "game_id" in inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
