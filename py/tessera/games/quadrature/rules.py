@@ -14,7 +14,7 @@ each; wins are checked after every move in the ruled order.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
 from ...core.game import (Game, NotationError, OptionSpec,
                           Outcome, PositionError, validate_setup_rows)
@@ -241,16 +241,18 @@ class Quadrature(Game):
             self._legal_cache = [] if over else self._generate()
         return list(self._legal_cache)
 
-    def _generate(self) -> list[QMove]:
-        return list(self._moves())
-
     def _has_move(self) -> bool:
-        """Whether any legal move exists, stopping at the first one found
-        (the end-of-game test at every search leaf needs no more)."""
-        return next(self._moves(), None) is not None
+        """Whether any legal move exists (the end-of-game test at every
+        search leaf needs no more than the first one).  Alpha-beta and the
+        greedy bot gain ~35%; a random playout, which asks for the full list
+        right after, pays ~5% for the extra partial generation."""
+        return bool(self._generate(first_only=True))
 
-    def _moves(self) -> Iterator[QMove]:
-        """The legal moves one at a time, in board order."""
+    def _generate(self, first_only: bool = False) -> list[QMove]:
+        """The legal moves in board order; with ``first_only`` at most one.
+
+        A plain loop that appends, not a generator: full generation is the
+        random playouts' hot path, where a generator costs about 9%."""
         player = self._to_move
         mine_bits, theirs_bits = self.sides[player], self.sides[1 - player]
         occupied = mine_bits | theirs_bits
@@ -258,6 +260,7 @@ class Quadrature(Game):
         mine = None
         marker_full = self.markers[player] == 2
         steps = STEPS[player]
+        moves: list[QMove] = []
         for frm in _bits(mine_bits):
             for to, sideways in steps[frm]:
                 if occupied >> to & 1:
@@ -270,7 +273,10 @@ class Quadrature(Game):
                         mine = _rows(mine_bits)
                     if not self._converts(mine, theirs, frm, to):
                         continue
-                yield (frm << 7) | to
+                moves.append((frm << 7) | to)
+                if first_only:
+                    return moves
+        return moves
 
     @staticmethod
     def _converts(mine: list[int], theirs: list[int], frm: Square, to: Square) -> bool:
