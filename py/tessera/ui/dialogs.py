@@ -199,7 +199,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     options = {spec.key: choice[spec.key] for spec in cls.option_specs
                if spec.choices and choice.get(spec.key) in spec.choices}
     game = cls(options, seed=random.randrange(1 << 31))
-    session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
+    session_id = storage.new_session_id()
     from .time_ui import control_from_choice
     session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
                                                       "choice": dict(choice)},

@@ -11,7 +11,6 @@ players on this device, at its last position.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -171,7 +170,7 @@ def session_from_record_text(text: str) -> tuple[Session | None, str]:
     """A new hot-seat session from record text (tessera/1 JSON or SGF),
     or None and the error text."""
     from .play_screen import session_meta
-    session_id = f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
+    session_id = storage.new_session_id()
     created = float(js.Date.now())
     try:
         if text.lstrip().startswith("("):

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,6 +124,12 @@ def keys(prefix: str) -> list[str]:
     except Exception:
         return found
     return sorted(found)
+
+
+def new_session_id() -> str:
+    """A key for a new saved game: the time, then randomness against two
+    games started in the same millisecond (two tabs)."""
+    return f"{int(js.Date.now()):x}{random.randrange(1 << 16):04x}"
 
 
 def put_aside(key: str, raw: str, detail: str) -> Problem:
