@@ -101,6 +101,16 @@ class App:
         path = hash_text.lstrip("#").strip("/")
         return tuple(part for part in path.split("/") if part) if path else ()
 
+    def open_session(self, session: Any) -> None:
+        """Show a session just created (a new game, an imported record): save
+        it first, so a reload finds it, and say so if storage is full."""
+        try:
+            storage.save_session(session.to_save())
+        except storage.StorageFull:
+            self.notice(t("storage.quota"), "error", sticky=True)
+        self.pending_session = session
+        self.go(f"#/play/{session.game.game_id}/{session.session_id}")
+
     def go(self, hash_text: str, replace: bool = False) -> None:
         if replace:
             js.history.replaceState(js.undefined, "", hash_text)

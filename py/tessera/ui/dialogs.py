@@ -205,12 +205,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
                                                       "choice": dict(choice)},
                       time_control=control_from_choice(choice))
     session.meta.update(session_meta(session))
-    try:
-        storage.save_session(session.to_save())
-    except storage.StorageFull:
-        app.notice(t("storage.quota"), "error", sticky=True)
-    app.pending_session = session
-    app.go(f"#/play/{game_id}/{session_id}")
+    app.open_session(session)
 
 
 # ----- game over ---------------------------------------------------------------------

@@ -145,12 +145,7 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
             fail(t("record.error", detail=message))
             return
         dialog.close()
-        try:
-            storage.save_session(session.to_save())
-        except storage.StorageFull:
-            app.notice(t("storage.quota"), "error", sticky=True)
-        app.pending_session = session
-        app.go(f"#/play/{session.game.game_id}/{session.session_id}")
+        app.open_session(session)
 
     def file_chosen(event: Any) -> None:
         def loaded(text: Any) -> None:
