@@ -12,6 +12,7 @@ round-trips: ``game.parse_move(game.move_text(m)) == m``.
 
 from __future__ import annotations
 
+import re
 import zlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -19,6 +20,36 @@ from typing import Any, ClassVar, Hashable, Mapping, Sequence, TypeAlias
 
 Move: TypeAlias = Hashable
 Player: TypeAlias = int  # 0 = first seat, 1 = second seat
+
+
+_REASON = re.compile(r"[a-z][a-z_]{0,31}")
+"""An ending's reason is a catalog key part (``home_plate``), never free text."""
+EXCERPT_CHARS = 32
+"""How much of a bad input an error message quotes."""
+
+
+def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
+    """A short, escaped quotation of untrusted input for an error message.
+
+    Messages are one line and must not carry megabytes of a bad file: text
+    is cut to ``limit`` characters (an ellipsis says so) and ``repr`` escapes
+    quotes, newlines and control characters.  Non-text values are named by
+    type only, since their ``repr`` can be huge or slow (a deeply nested list,
+    an int of 100,000 digits).
+    """
+    if isinstance(value, str):
+        if len(value) > limit:
+            return repr(value[:limit]) + "…"
+        return repr(value)
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 64:
+            return "a very large number"
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value)
+    return f"a {type(value).__name__}"
 
 
 class GameError(ValueError):
@@ -61,10 +92,48 @@ class Outcome:
         winner = data.get("winner")
         reason = data.get("reason")
         if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool) or winner not in (0, 1)):
-            raise PositionError(f"result winner must be 0, 1 or null, not {winner!r}")
-        if not isinstance(reason, str) or not reason:
-            raise PositionError("result reason must be a non-empty string")
+            raise PositionError(f"result winner must be 0, 1 or null, not {excerpt(winner)}")
+        if not isinstance(reason, str) or not _REASON.fullmatch(reason):
+            raise PositionError("result reason must be a short key of letters and underscores")
         return cls(winner, reason)
+
+
+@dataclass(frozen=True)
+class CustomValue:
+    """A free option value made of whole numbers, beside an option's presets.
+
+    A Dots field size is one: ``"12x14"`` has the parts width and height,
+    each from ``low`` to ``high``, joined by ``separator``.  The new-game
+    dialog shows one number input per part (labels
+    ``option.<game>.<key>.<part>``), and records may hold any such value.
+    Each part's length is checked before it is converted, so ``"999999x5"``
+    or a 5000-digit number is refused with a message, never a crash.
+    """
+
+    parts: tuple[str, ...]
+    low: int
+    high: int
+    separator: str = "x"
+
+    def describe(self) -> str:
+        """The form in words for error messages: ``WIDTHxHEIGHT, each from 5 to 52``."""
+        form = self.separator.join(part.upper() for part in self.parts)
+        return f"{form}, each from {self.low} to {self.high}"
+
+    def parse(self, text: Any) -> tuple[int, ...]:
+        """The numbers of ``text``; raises PositionError naming the form."""
+        pieces = text.split(self.separator) if isinstance(text, str) else []
+        digits = len(str(self.high))
+        if (len(pieces) != len(self.parts)
+                or not all(0 < len(p) <= digits and p.isascii() and p.isdigit() for p in pieces)):
+            raise PositionError(f"{excerpt(text)} is not {self.describe()}")
+        numbers = tuple(int(p) for p in pieces)
+        if not all(self.low <= n <= self.high for n in numbers):
+            raise PositionError(f"{excerpt(text)} is out of range: {self.describe()}")
+        return numbers
+
+    def format(self, numbers: Sequence[int]) -> str:
+        return self.separator.join(str(int(n)) for n in numbers)
 
 
 @dataclass(frozen=True)
@@ -73,21 +142,31 @@ class OptionSpec:
 
     The new-game dialog and record validation are both driven by these, so
     an option is declared once.  ``choices`` of ``None`` means a boolean.
+    ``custom`` (optional) also allows values of that form besides the
+    choices, which stay the dialog's presets; a custom value is kept in its
+    canonical text (``"07x09"`` becomes ``"7x9"``).
     """
 
     key: str
     default: Any
     choices: tuple[Any, ...] | None = None
+    custom: CustomValue | None = None
 
     def validate(self, value: Any) -> Any:
         if self.choices is None:
             if not isinstance(value, bool):
-                raise PositionError(f"option {self.key} must be true or false, not {value!r}")
+                raise PositionError(f"option {self.key} must be true or false, not {excerpt(value)}")
             return value
-        if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise PositionError(f"option {self.key} must be one of {allowed}, not {value!r}")
-        return value
+        if value in self.choices and isinstance(value, bool) == isinstance(self.default, bool):
+            return value
+        allowed = ", ".join(str(c) for c in self.choices)
+        if self.custom is None:
+            raise PositionError(f"option {self.key} must be one of {allowed}, not {excerpt(value)}")
+        try:
+            return self.custom.format(self.custom.parse(value))
+        except PositionError:
+            raise PositionError(f"option {self.key} must be one of {allowed} or {self.custom.describe()}, "
+                                f"not {excerpt(value)}") from None
 
 
 class Game(ABC):
@@ -129,7 +208,7 @@ class Game(ABC):
         specs = {spec.key: spec for spec in cls.option_specs}
         for key, value in options.items():
             if key not in specs:
-                raise PositionError(f"unknown option {key!r}")
+                raise PositionError(f"unknown option {excerpt(key)}")
             result[key] = specs[key].validate(value)
         return result
 
@@ -242,4 +321,4 @@ def validate_setup_rows(rows: Sequence[str], width: int, alphabet: str) -> None:
             raise PositionError(f"row {index + 1} of the position has {len(row)} cells, expected {width}")
         bad = set(row) - set(alphabet)
         if bad:
-            raise PositionError(f"row {index + 1} of the position has unknown characters {''.join(sorted(bad))!r}")
+            raise PositionError(f"row {index + 1} of the position has unknown characters {excerpt(''.join(sorted(bad)))}")

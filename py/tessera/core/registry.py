@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from .game import Game, GameError
+from .game import Game, GameError, excerpt
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,14 @@ def entry(game_id: str) -> GameEntry:
         if game.game_id == game_id:
             return game
     known = ", ".join(g.game_id for g in GAMES)
-    raise UnknownGameError(f"unknown game {game_id!r} (known: {known})")
+    raise UnknownGameError(f"unknown game {excerpt(game_id)} (known: {known})")
 
 
 def game_class(game_id: str) -> type[Game]:
     """The engine class for ``game_id``; raises if unknown or not built yet."""
     game = entry(game_id)
     if game.module is None:
-        raise UnknownGameError(f"the game {game_id!r} is not available yet")
+        raise UnknownGameError(f"the game {excerpt(game_id)} is not available yet")
     return importlib.import_module(game.module).GAME
 
 
