@@ -43,7 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("marker", ("p.marker",), ("marker_one", "marker_two", "marker_clear")),
     ("winning", ("p.winning",), ("win_home_plate", "win_annihilation")),
 )
-RULINGS = ("coordinates", "first", "order", "suicide", "marker", "win_order", "draw")
+RULINGS = ("coordinates", "first", "order", "suicide", "marker", "win_order", "draw", "setup")
 SIDE_KEYS = {WHITE: "rules.quadrature.side.white", BLACK: "rules.quadrature.side.black"}
 
 

@@ -10,6 +10,39 @@ moves down, Black on b3-j3 and moves up; a rectangle has two distinct x and
 two distinct y; suicide is tested before any conversion; conversions go one
 at a time in a1..k11 order, each using a reserve checker, recomputed after
 each; wins are checked after every move in the ruled order.
+
+Aggressive moves
+----------------
+A move is aggressive when it converts at least one enemy checker, and a
+conversion needs a reserve checker to put in the squared checker's place.
+So a move that squares an enemy checker while the mover's reserve is empty
+converts nothing and is *not* aggressive: sideways, it raises the marker,
+and with the marker at 2 it is illegal.  ``first_conversions`` is the one
+place that says which checkers a move starts converting; the move
+generator, ``explain_illegal`` and ``_convert`` (hence the marker update in
+``_apply``) all ask it, so they cannot disagree.
+
+Set-up positions
+----------------
+A position string (``setup``) must describe a position the rules can
+reach, as far as its counts and its ending show; anything else is refused
+with a ``PositionError`` saying what is wrong:
+
+* each side has at most 16 checkers on the board (its reserve is 16 minus
+  that, never negative), and together exactly 18: the game starts with 9
+  and 9, and a conversion swaps one checker for one, so the total never
+  changes.  Hence the reserves add up to 14, each side has at least 2, and
+  a reserve is empty only when the other side is down to 2: "conversion
+  stops when the reserve is empty" and "the opponent then has 2 and has
+  lost" are the same event;
+* a side with 2 checkers has lost on its opponent's last move, so it must
+  be that side's turn (it is a finished game);
+* the side to move does not already hold 3 points of the opponent's home
+  plate: its own last move would have won the game;
+* the markers are 0, 1 or 2 and the ply count 0 to 400.  They are taken as
+  declared and not checked against each other: a set-up is a position, not
+  a history (a puzzle may start at ply 0 with a marker of 2), and the ply
+  count only times the 400-ply draw.
 """
 
 from __future__ import annotations
@@ -17,12 +50,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.game import (Game, NotationError, OptionSpec,
-                          Outcome, PositionError, validate_setup_rows)
+                          Outcome, PositionError, excerpt, validate_setup_rows)
 
 SIZE = 11
 POINTS = SIZE * SIZE
 ROW_MASK = (1 << SIZE) - 1
 CHECKERS_PER_SIDE = 16
+START_TOTAL = 18                  # 9 + 9 on the board; conversions keep the total
 PLY_LIMIT = 400
 
 WHITE, BLACK, EMPTY = 0, 1, -1
@@ -48,11 +82,11 @@ def square_name(sq: Square) -> str:
 
 
 def parse_square(text: str) -> Square:
-    if len(text) < 2 or text[0] not in "abcdefghijk" or not (text[1:].isascii() and text[1:].isdigit()):
-        raise NotationError(f"{text!r} is not a point (a1 to k11)")
+    if not 2 <= len(text) <= 3 or text[0] not in "abcdefghijk" or not (text[1:].isascii() and text[1:].isdigit()):
+        raise NotationError(f"{excerpt(text)} is not a point (a1 to k11)")
     row = int(text[1:]) - 1
     if not 0 <= row < SIZE or text[1] == "0":
-        raise NotationError(f"{text!r} is not a point (a1 to k11)")
+        raise NotationError(f"{excerpt(text)} is not a point (a1 to k11)")
     return square("abcdefghijk".index(text[0]), row)
 
 
@@ -145,6 +179,26 @@ def squared_by(mine: list[int], theirs: list[int], col: int, row: int) -> int:
     return found
 
 
+def first_conversions(mine: list[int], theirs: list[int], moved_to: Square, reserve: int) -> Bitboard:
+    """The enemy checkers a move to ``moved_to`` starts converting.
+
+    ``mine`` are the mover's rows after the move, ``reserve`` the mover's
+    checkers off the board.  These are the enemy checkers the moved checker
+    squares, or none when the reserve is empty: a conversion puts a reserve
+    checker in the squared checker's place, so without one nothing turns.
+    A move is aggressive exactly when this is not empty; the generator,
+    ``explain_illegal`` and ``_convert`` all decide it here.
+    """
+    if reserve <= 0:
+        return 0
+    return squared_by(mine, theirs, moved_to % SIZE, moved_to // SIZE)
+
+
+def reserve_of(bits: Bitboard) -> int:
+    """Checkers of a side that are off the board (16 in all per side)."""
+    return CHECKERS_PER_SIDE - bits.bit_count()
+
+
 class Quadrature(Game):
     """A Quadrature position with its move history."""
 
@@ -186,7 +240,7 @@ class Quadrature(Game):
                 if char != ".":
                     sides[SIDE_CHARS.index(char)] |= 1 << square(col, row)
         if parts[1] not in ("w", "b"):
-            raise PositionError(f"the side to move must be w or b, not {parts[1]!r}")
+            raise PositionError(f"the side to move must be w or b, not {excerpt(parts[1])}")
         try:
             markers = [int(parts[2]), int(parts[3])]
             ply = int(parts[4])
@@ -196,13 +250,13 @@ class Quadrature(Game):
             raise PositionError("markers must be 0, 1 or 2")
         if not 0 <= ply <= PLY_LIMIT:
             raise PositionError(f"the ply count must be from 0 to {PLY_LIMIT}")
-        for player in (WHITE, BLACK):
-            count = sides[player].bit_count()
-            if count > CHECKERS_PER_SIDE:
-                raise PositionError(f"{self.seat_names[player]} has {count} checkers; at most {CHECKERS_PER_SIDE}")
+        to_move = SIDE_CHARS.index(parts[1])
+        problem = setup_problem(sides, to_move)
+        if problem:
+            raise PositionError(problem)
         self.sides = sides
         self.markers = markers
-        self._to_move = SIDE_CHARS.index(parts[1])
+        self._to_move = to_move
         self.start_ply = ply
 
     @property
@@ -259,6 +313,7 @@ class Quadrature(Game):
         theirs = _rows(theirs_bits)
         mine = None
         marker_full = self.markers[player] == 2
+        reserve = reserve_of(mine_bits)
         steps = STEPS[player]
         moves: list[QMove] = []
         for frm in _bits(mine_bits):
@@ -271,7 +326,7 @@ class Quadrature(Game):
                 if sideways and marker_full:
                     if mine is None:
                         mine = _rows(mine_bits)
-                    if not self._converts(mine, theirs, frm, to):
+                    if not self._converts(mine, theirs, frm, to, reserve):
                         continue
                 moves.append((frm << 7) | to)
                 if first_only:
@@ -279,12 +334,13 @@ class Quadrature(Game):
         return moves
 
     @staticmethod
-    def _converts(mine: list[int], theirs: list[int], frm: Square, to: Square) -> bool:
-        """Does moving frm -> to square at least one enemy checker?"""
+    def _converts(mine: list[int], theirs: list[int], frm: Square, to: Square, reserve: int) -> bool:
+        """Is moving frm -> to aggressive: does it convert at least one
+        enemy checker?  (``mine`` are the rows before the move.)"""
         moved = list(mine)
         moved[frm // SIZE] &= ~(1 << (frm % SIZE))
         moved[to // SIZE] |= 1 << (to % SIZE)
-        return squared_by(moved, theirs, to % SIZE, to // SIZE) != 0
+        return first_conversions(moved, theirs, to, reserve) != 0
 
     def moves_from(self, sq: Square) -> list[QMove]:
         return [m for m in self.legal_moves() if m >> 7 == sq]
@@ -309,7 +365,8 @@ class Quadrature(Game):
             theirs_bits &= ~gained
         self.sides[player], self.sides[enemy] = mine_bits, theirs_bits
         sideways = frm // SIZE == to // SIZE
-        self.markers[player] = self.markers[player] + 1 if sideways and not converted else 0
+        aggressive = bool(converted)  # non-empty exactly when first_conversions was
+        self.markers[player] = self.markers[player] + 1 if sideways and not aggressive else 0
         self._converted = converted
         self._to_move = enemy
         self._legal_cache = None
@@ -325,8 +382,8 @@ class Quadrature(Game):
         candidates only grows and the lowest point is taken each time.
         """
         mine, theirs = _rows(mine_bits), _rows(theirs_bits)
-        candidates = squared_by(mine, theirs, moved_to % SIZE, moved_to // SIZE)
-        reserve = CHECKERS_PER_SIDE - mine_bits.bit_count()
+        reserve = reserve_of(mine_bits)
+        candidates = first_conversions(mine, theirs, moved_to, reserve)
         converted: list[Square] = []
         while candidates and reserve > 0:
             low = candidates & -candidates
@@ -408,7 +465,13 @@ class Quadrature(Game):
         theirs = _rows(self.sides[1 - player])
         if completes_rectangle(theirs, to % SIZE, to // SIZE):
             return "suicide: it completes a rectangle of enemy checkers"
-        if step and self.markers[player] == 2:
+        mine_bits = self.sides[player]
+        reserve = reserve_of(mine_bits)
+        if step and self.markers[player] == 2 and not self._converts(
+                _rows(mine_bits), theirs, frm, to, reserve):
+            if reserve == 0:
+                return ("your marker shows 2: a sideways move must convert, and with no "
+                        "checker in reserve it cannot convert anything")
             return "your marker shows 2: a sideways move must convert"
         return "it is not legal here"
 
@@ -421,7 +484,7 @@ class Quadrature(Game):
             raise NotationError("a move must be text")
         parts = text.strip().lower().split("-")
         if len(parts) != 2:
-            raise NotationError(f"{text!r} is not a move: write from-to, like b9-b8")
+            raise NotationError(f"{excerpt(text)} is not a move: write from-to, like b9-b8")
         return make_move(parse_square(parts[0]), parse_square(parts[1]))
 
     def position(self) -> str:
@@ -486,6 +549,36 @@ def _progress(bits: Bitboard, player: int) -> int:
         if distance <= 2 and 3 <= col <= 7:
             total += 3 - distance
     return total
+
+
+def setup_problem(sides: list[Bitboard], to_move: int) -> str | None:
+    """Why a set-up position cannot occur in a game, or None if it can.
+
+    The rules are only coherent on the positions they can reach: with more
+    than 18 checkers a side's reserve can run dry while its opponent still
+    has 3 or more, and a sideways move that squares would then convert
+    nothing.  The module docstring lists the conditions and why.
+    """
+    names = ("White", "Black")
+    counts = [bits.bit_count() for bits in sides]
+    for player in (WHITE, BLACK):
+        if counts[player] > CHECKERS_PER_SIDE:
+            return (f"{names[player]} has {counts[player]} checkers on the board, but a side "
+                    f"owns only {CHECKERS_PER_SIDE}")
+    total = counts[WHITE] + counts[BLACK]
+    if total != START_TOTAL:
+        return (f"the board holds {total} checkers ({counts[WHITE]} White, {counts[BLACK]} Black); "
+                f"a Quadrature position always has {START_TOTAL}, because the game starts with "
+                f"9 each and a conversion swaps one checker for one")
+    for player in (WHITE, BLACK):
+        if counts[player] <= 2 and player != to_move:
+            return (f"{names[player]} has only {counts[player]} checkers, so {names[1 - player]}'s "
+                    f"last move ended the game: it must be {names[player]}'s turn")
+    plate = (sides[to_move] & PLATES[1 - to_move]).bit_count()
+    if plate >= 3:
+        return (f"{names[to_move]} already holds {names[1 - to_move]}'s home plate, which won the "
+                f"game on {names[to_move]}'s last move: it cannot be {names[to_move]}'s turn")
+    return None
 
 
 def start_bits(player: int) -> Bitboard:
