@@ -210,5 +210,121 @@ def test_cli_match_takes_game_options(tmp_path) -> None:
     bad = main(["match", "dots", "easy", "easy", "--games", "1", "--option", "size"],
                io.StringIO(), io.StringIO())
     assert bad == 2
-    assert main(["match", "dots", "easy", "easy", "--games", "1", "--option", "size=7x7"],
+    assert main(["match", "dots", "easy", "easy", "--games", "1", "--option", "size=4x4"],
                 io.StringIO(), io.StringIO()) == 2
+
+
+# ----- keeping the move-time cap, on fake clocks (nothing here reads the real time) -------
+
+class FakeClock:
+    """A clock that only moves when the test (or the work it counts) moves it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+TIMED_BOTS = [
+    pytest.param(lambda cap: DotsReaderBot(seed=1, movetime_ms=cap), id="hard"),
+    pytest.param(lambda cap: DotsTacticsBot(seed=1, movetime_ms=cap), id="medium"),
+    pytest.param(lambda cap: DotsMctsBot(seed=1, movetime_ms=cap), id="mcts"),
+]
+
+
+def _answer_on_stepped_clock(bot: Bot, game: Dots, step_ms: float) -> tuple[float, int, int]:
+    """Run a search where every step between two yields takes ``step_ms``.
+
+    Returns the clock when the answer comes (time since the bot was asked),
+    the move, and how many times the search was resumed after its cap.
+    """
+    clock = FakeClock()
+    bot.clock = clock
+    search = bot.search(game)
+    late_resumes = 0
+    while True:
+        if clock.now * 1000 >= bot.movetime_ms:
+            late_resumes += 1
+        try:
+            next(search)
+        except StopIteration as stop:
+            return clock.now * 1000, stop.value, late_resumes
+        clock.now += step_ms / 1000
+
+
+@pytest.mark.parametrize("make_bot", TIMED_BOTS)
+@pytest.mark.parametrize("step_ms", [0.7, 7.0, 40.0])
+def test_the_answer_comes_at_the_first_step_after_the_cap(make_bot, step_ms: float) -> None:
+    """The time counts from the asking, and the first resume past the cap answers.
+
+    A step of 40 ms is a slow device or a busy page between two slices: the
+    bot cannot shorten it, but must not add more steps after it.
+    """
+    game = _played("39x32", 90, seed=5)
+    before = game.position()
+    bot = make_bot(300)
+    answer_ms, move, late_resumes = _answer_on_stepped_clock(bot, game, step_ms)
+    assert answer_ms <= 300 + step_ms
+    assert late_resumes <= 1
+    assert game.position() == before
+    assert game.is_legal(move)
+
+
+def _work_clock(game: Dots, place_ms: float, landing_ms: float) -> FakeClock:
+    """A clock driven by the search's own work: each trial move on the field
+    costs ``place_ms`` and each landing count (a flood of the whole field)
+    ``landing_ms``, about their cost in CPython on 39x32."""
+    clock = FakeClock()
+    field = game.field
+    place, landing = field.place, field.scores_after_landing
+
+    def timed_place(cell: int, player: int) -> None:
+        clock.now += place_ms / 1000
+        place(cell, player)
+
+    def timed_landing(player: int) -> tuple[int, int]:
+        clock.now += landing_ms / 1000
+        return landing(player)
+
+    field.place = timed_place  # type: ignore[method-assign]
+    field.scores_after_landing = timed_landing  # type: ignore[method-assign]
+    return clock
+
+
+@pytest.mark.parametrize("make_bot", TIMED_BOTS)
+@pytest.mark.parametrize("plies,seed", [(90, 5), (160, 6), (240, 7)])
+def test_no_step_is_long_and_nothing_runs_past_the_cap(make_bot, plies: int, seed: int) -> None:
+    """On a clock that counts the search's work, every step between two
+    yields stays under 1 ms and the answer comes within 1 ms of the cap."""
+    game = _played("39x32", plies, seed=seed)
+    clock = _work_clock(game, place_ms=0.02, landing_ms=0.15)
+    bot = make_bot(60)
+    bot.clock = clock
+    search = bot.search(game)
+    longest = 0.0
+    last = clock.now
+    try:
+        while True:
+            next(search)
+            longest = max(longest, clock.now - last)
+            last = clock.now
+    except StopIteration as stop:
+        move = stop.value
+    longest = max(longest, clock.now - last) * 1000
+    assert longest < 1.0, f"a step of {longest:.2f} ms"
+    assert clock.now * 1000 <= 60 + 1.0
+    assert move == LAND or game.field.is_free(move)
+
+
+def test_a_cap_spent_before_the_reading_still_gives_a_sound_move() -> None:
+    """If the time is gone before the reader starts, the answer is the best
+    two-ply point that does not let the opponent land and win."""
+    game = _played("39x32", 90, seed=5)
+    bot = DotsReaderBot(seed=1, movetime_ms=1)
+    answer_ms, move, _ = _answer_on_stepped_clock(bot, game, 0.1)
+    assert answer_ms <= 1.1
+    assert bot.depth_reached == 0
+    game.push(move)
+    after = game.field.scores_after_landing(game.to_move)
+    assert after[game.to_move] <= after[1 - game.to_move]

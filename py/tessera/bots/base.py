@@ -25,6 +25,9 @@ class Bot(ABC):
     """A seeded player; ``movetime_ms`` bounds one move's thinking."""
 
     name: str = "bot"
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
+    """The clock a search's time budget reads (seconds); tests set a fake one
+    on the bot to check, without timing anything, that it keeps its time."""
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, **params: Any) -> None:
         self.seed = seed

@@ -18,9 +18,18 @@
   Kept for experiments: in a 6-game pilot it lost 2-4 to the tactician.
 
 Every bot declares landing when that wins at once.  All searches are
-generators that yield every few candidates, nodes or playouts, with the
-field restored before each yield, so a cancelled search leaves the game as
-it was; with a time limit of 0 only the node/iteration limits count (tests).
+generators that yield every few candidates, after every node or playout,
+and a closed search undoes its trial moves, so a cancelled search leaves
+the game as it was; with a time limit of 0 only the node/iteration limits
+count (tests).
+
+Keeping the time.  A timed bot's budget starts when its search is first
+resumed, that is when it is asked, before any work; every phase checks it
+after each yield, and once it is spent the search answers without reading
+further.  So the answer comes at most one step after the cap, and a step is
+one node, one playout, one landing count or a few candidates: about a
+millisecond at most in CPython on 39x32, so a few in Pyodide (2 to 3 times
+slower), well inside the app's 12 ms slices.
 """
 
 from __future__ import annotations
@@ -100,13 +109,13 @@ class DotsTacticsBot(Bot):
         self.noise = float(noise)
 
     def search(self, game: Dots) -> Search:
+        budget = Budget(self.movetime_ms, clock=self.clock)
         if game.is_over():
             return None
         moves, landing_wins = _root_moves(game)
         if landing_wins:
             return LAND
         yield
-        budget = Budget(self.movetime_ms)
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         scored = yield from score_candidates(game, rng, self.noise, budget)
         if not scored:
@@ -137,6 +146,9 @@ class DotsReaderBot(Bot):
         self.depth_reached = 0
 
     def search(self, game: Dots) -> Search:
+        timed = self.movetime_ms > 0
+        limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
+        budget = Budget(self.movetime_ms, limit, self.clock)
         self.depth_reached = 0
         if game.is_over():
             return None
@@ -145,10 +157,7 @@ class DotsReaderBot(Bot):
             return LAND
         yield
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
-        timed = self.movetime_ms > 0
-        limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
-        budget = Budget(self.movetime_ms, limit)
-        scoring = Budget(self.movetime_ms / 3 if timed else 0)
+        scoring = Budget(self.movetime_ms / 3 if timed else 0, clock=self.clock)
         hot: list[int] = []
         scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
         field = game.field
@@ -161,7 +170,6 @@ class DotsReaderBot(Bot):
         stack = game.move_stack
         prev = stack[-1] if stack and stack[-1] != LAND else -1
         reader = Reader(field, budget, self.inner_width, hot)
-        best = arms[0][1]
         # Ties between equal readings go to the better two-ply score; a move
         # after which the opponent wins by landing at once comes last.
         tiebreak = {c: 0.001 * (value - arms[0][0]) for value, c in arms}
@@ -171,7 +179,13 @@ class DotsReaderBot(Bot):
             field.undo()
             if after[1 - me] > after[me]:
                 tiebreak[c] -= LANDING_LOSS
-        yield
+            yield  # a landing count floods the whole field: one per step
+            if budget.spent():
+                break
+        # Before any reading: the best two-ply score that does not lose by landing.
+        best = max(tiebreak, key=tiebreak.__getitem__)
+        if budget.spent():
+            return best
         for depth in range(1, self.max_depth + 1):
             alpha = -math.inf
             depth_best = None
@@ -219,6 +233,8 @@ class DotsMctsBot(Bot):
         self.iterations = 0
 
     def search(self, game: Dots) -> Search:
+        limit = self.max_iterations or (0 if self.movetime_ms > 0 else SAFETY_ITERATIONS)
+        budget = Budget(self.movetime_ms, limit, self.clock)
         self.iterations = 0
         if game.is_over():
             return None
@@ -226,11 +242,9 @@ class DotsMctsBot(Bot):
         if landing_wins:
             return LAND
         yield
-        limit = self.max_iterations or (0 if self.movetime_ms > 0 else SAFETY_ITERATIONS)
-        budget = Budget(self.movetime_ms, limit)
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         # Scoring may use at most half the time; the playouts get the rest.
-        scoring = Budget(self.movetime_ms / 2 if self.movetime_ms > 0 else 0)
+        scoring = Budget(self.movetime_ms / 2 if self.movetime_ms > 0 else 0, clock=self.clock)
         scored = yield from score_candidates(game, rng, 0.05, scoring)
         field = game.field
         if not scored:

@@ -205,11 +205,15 @@ def score_candidates(game: Dots, rng: SeededRandom, noise: float, budget: Budget
                      ) -> Generator[None, None, list[tuple[float, int]]]:
     """``(value, point)`` for the free points near the dots, best first.
 
-    Points near the last two moves are scored first, so a search that runs
-    out of time (``budget``) still has looked at the fight.  When given,
-    ``open_points`` receives the points where either side captures now
-    (the biggest few of each), which a deeper search keeps in view.
+    Points near the last two moves are read and scored first, so a search
+    that runs out of time (``budget``) still has looked at the fight.  The
+    budget is checked after every yield, and once it is spent no further
+    step is taken: the points read so far are scored, at least one, so a
+    search always has a move.  When given, ``open_points`` receives the
+    points where either side captures now (the biggest few of each), which
+    a deeper search keeps in view.
     """
+    out_of_time = budget.spent if budget is not None else _never
     field = game.field
     tactics = Tactics(field)
     me = game.to_move
@@ -225,9 +229,13 @@ def score_candidates(game: Dots, rng: SeededRandom, noise: float, budget: Budget
     near.sort(key=lambda c: (c not in recent, c))
     yield
     open_captures: list[list[tuple[int, int]]] = [[], []]
+    late = out_of_time()
     for index, c in enumerate(near):
         if index % 8 == 7:
             yield
+            late = out_of_time()
+        if late:
+            break
         for player in (me, 1 - me):
             if tactics.can_close(c, player):
                 g = tactics.gain(c, player)
@@ -237,12 +245,14 @@ def score_candidates(game: Dots, rng: SeededRandom, noise: float, budget: Budget
     theirs = [c for _, c in sorted(open_captures[1 - me])[:THREATS_RECHECKED]]
     if open_points is not None:
         open_points.extend(mine + theirs)
-    yield
     scored = []
-    for index, c in enumerate(near):
-        if index:
+    for c in near:
+        if scored:  # the first point is scored even when the time is gone
+            if late:
+                break
             yield
-            if budget is not None and budget.spent():
+            late = out_of_time()
+            if late:
                 break
         value = tactics.move_value(c, me, mine, theirs, last)
         if noise:
@@ -250,6 +260,11 @@ def score_candidates(game: Dots, rng: SeededRandom, noise: float, budget: Budget
         scored.append((value, c))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return scored
+
+
+def _never() -> bool:
+    """The budget of a search without one: never spent."""
+    return False
 
 
 class Reader:
@@ -285,17 +300,20 @@ class Reader:
 
     def _negamax(self, player: int, last: int, prev: int, depth: int, alpha: float,
                  beta: float) -> Generator[None, None, float]:
+        """Yields once per node and then checks the budget, so one step is
+        one node's work and nothing is read once the time is up: after
+        ``aborted`` every value is thrown away up to the root, so 0 will do."""
         self.nodes += 1
         self.budget.work = self.nodes
-        if self.nodes % 4 == 0:
-            yield
-            if self.budget.spent():
-                self.aborted = True
+        yield
+        if self.aborted or self.budget.spent():
+            self.aborted = True
+            return 0.0
         field = self.field
         score = field.score
         lead = score[player] - score[1 - player]
         local = self._local(last, prev)
-        if depth == 0 or self.aborted:
+        if depth == 0:
             return lead + self._best_capture(player, local)
         candidates = self._candidates(player, last, local)
         if not candidates:
