@@ -17,21 +17,24 @@ Per cell (bytearrays, indexed by cell):
   of player ``p``.  A hint kept for speed: every enclosed cell is tagged,
   a tag may be stale; it is checked by a flood before it is acted on.
 
-Captures (5.2-5.11).  A closed chain of player P splits the cells that are
-not P-live into 4-connected components; a component that does not reach
-the field's edge is enclosed, and it is the smallest area any P chain
-around it can enclose (5.10, 5.15).  A new dot can only close chains when
-the ring of its eight neighbours holds P-live dots in two or more separate
-arcs (``_RING_STARTS``), so most moves cost a table look-up.  Otherwise one
-flood starts in each arc; the floods run in lock-step with a doubling
-budget, merge when they meet, stop at the sentinel border, and the last one
-left is known to reach the border unless the new dot was already inside a
-P house.  An enclosed component holding a live enemy dot becomes a region:
-its holes (P dots, own regions, houses inside it) are filled in (5.11), and
-every cell inside changes owner, which moves re-captured regions' dots to
-the new owner (6.4).  Components closed by one move stay separate regions
-(5.9).  An enclosed component without live enemy dots is a house (5.12):
-its cells are tagged and stay playable.
+Captures (5.2-5.11).  A chain passes each dot once (RULINGS, Dots).  A
+closed chain of player P splits the cells that are not P-live into
+4-connected components; a component that does not reach the field's edge
+is enclosed, and the smallest chain around it (5.10, 5.15) is the simple
+loop that ``trace_chain`` cuts out of the component's boundary walk.  A new
+dot can only close chains when the ring of its eight neighbours holds
+P-live dots in two or more separate arcs (``_RING_STARTS``), so most moves
+cost a table look-up.  Otherwise one flood starts in each arc; the floods
+run in lock-step with a doubling budget, merge when they meet, stop at the
+sentinel border, and the last one left is known to reach the border unless
+the new dot was already inside a P house.  An enclosed component holding a
+live enemy dot becomes a region: everything inside its simple chain, so
+its holes (P dots, own regions, houses) and any pocket of P dots that
+touches the chain at one dot are inside too (5.7, 5.11).  Every cell inside
+changes owner, which moves re-captured regions' dots to the new owner
+(6.4).  Components closed by one move stay separate regions (5.9).  An
+enclosed component without live enemy dots is a house (5.12): its cells
+are tagged and stay playable.
 
 Houses (5.13-5.16).  When a dot placed by P captures nothing and its cell
 is tagged as enclosed by Q, a flood through non-Q-live cells from the dot
@@ -84,10 +87,11 @@ _RUNNING, _BOUNDED, _UNBOUNDED, _MERGED = 0, 1, 2, 3
 
 
 class Region:
-    """One encirclement region: its creator and inside cells or chain.
+    """One encirclement region: its creator, inside cells and chain.
 
-    ``cells`` is the filled inside at creation (None when loaded from a
-    position string); ``chain`` is the closed chain, traced lazily.
+    ``cells`` is the inside at creation (None when loaded from a position
+    string); ``chain`` is the simple closed chain around it, in order
+    (traced from ``cells`` when first asked if not given).
     """
 
     __slots__ = ("player", "cells", "_chain")
@@ -104,25 +108,25 @@ class Region:
         return self._chain
 
 
-def trace_chain(inside: set[int], stride: int) -> tuple[int, ...]:
-    """The chain around a 4-connected, hole-free set of cells, in order.
+def boundary_walk(inside: set[int] | frozenset[int], stride: int) -> list[int]:
+    """The cells just outside the outer boundary of a 4-connected set, in
+    order with the set on the left (counter-clockwise, y up).
 
-    Walks the boundary with the inside on the left, listing the outside
-    neighbour at each step; consecutive chain cells are at most one
-    diagonal apart.  A diagonal pinch of the inside is not crossed, so
-    dots that touch the chain only there stay outside the painted area.
+    Consecutive cells of the walk are at most one diagonal apart.  The walk
+    may pass one cell more than once: where the outside touches the set
+    from two sides (a pinch) or sticks into it (a spike).
     """
     if not inside:
-        return ()
+        return []
     ccw = {-stride: 1, 1: stride, stride: -1, -1: -stride}
     cw = {v: k for k, v in ccw.items()}
     start = min(inside)
     cell, d = start, -stride
-    chain: list[int] = []
+    walk: list[int] = []
     for _ in range(8 * len(inside) + 8):
         outside = cell + d
-        if not chain or chain[-1] != outside:
-            chain.append(outside)
+        if not walk or walk[-1] != outside:
+            walk.append(outside)
         t = ccw[d]
         ahead = cell + t
         if ahead not in inside:
@@ -133,9 +137,94 @@ def trace_chain(inside: set[int], stride: int) -> tuple[int, ...]:
             cell = ahead
         if cell == start and d == -stride:
             break
-    if len(chain) > 1 and chain[0] == chain[-1]:
-        chain.pop()
-    return tuple(chain)
+    if len(walk) > 1 and walk[0] == walk[-1]:
+        walk.pop()
+    return walk
+
+
+def simple_loop(walk: list[int], stride: int) -> tuple[int, ...]:
+    """The one simple loop of a closed boundary walk that has the set inside.
+
+    A chain passes each dot once (RULINGS, Dots).  Cutting the walk at every
+    dot it meets again splits it into simple loops: the set lies inside the
+    one turning counter-clockwise (positive area, exactly one such loop);
+    the clockwise loops go round pockets that the set wraps and touches at
+    one dot, and two-dot loops are spikes sticking into the set; both lie
+    inside the kept loop.  So it is the chain of smallest area around the
+    set among those that pass no dot twice (5.10 among simple chains only).
+    """
+    best: list[int] = []
+    best_area = 0
+    stack: list[int] = []
+    position: dict[int, int] = {}
+
+    def consider(loop: list[int]) -> None:
+        nonlocal best, best_area
+        area = _doubled_area(loop, stride)
+        if area > best_area:
+            best, best_area = loop, area
+
+    for cell in walk:
+        index = position.get(cell)
+        if index is None:
+            position[cell] = len(stack)
+            stack.append(cell)
+            continue
+        consider(stack[index:])
+        for dropped in stack[index + 1:]:
+            del position[dropped]
+        del stack[index + 1:]
+    consider(stack)
+    return tuple(best)
+
+
+def _doubled_area(loop: list[int], stride: int) -> int:
+    """Twice the signed area of a closed polygon of cells (shoelace, y up)."""
+    total = 0
+    px, py = loop[-1] % stride, loop[-1] // stride
+    for c in loop:
+        x, y = c % stride, c // stride
+        total += px * y - x * py
+        px, py = x, y
+    return total
+
+
+def inside_of_loop(loop: tuple[int, ...], stride: int) -> list[int]:
+    """The cells strictly inside a simple closed chain, row by row.
+
+    A horizontal ray just above a cell's row crosses the chain once for
+    every non-horizontal link whose lower end is on that row and to the
+    right; an odd count means inside.  Exact for any simple polygon of
+    links at most one diagonal long, and costs the area it returns.
+    """
+    crossings: dict[int, list[int]] = {}
+    previous = loop[-1]
+    for cell in loop:
+        y, y_prev = cell // stride, previous // stride
+        if y != y_prev:
+            lower = cell if y < y_prev else previous
+            crossings.setdefault(lower // stride, []).append(lower % stride)
+        previous = cell
+    on_chain = set(loop)
+    cells: list[int] = []
+    for y, xs in crossings.items():
+        xs.sort()
+        base = y * stride
+        for k in range(0, len(xs) - 1, 2):
+            for x in range(xs[k] + 1, xs[k + 1]):
+                if base + x not in on_chain:
+                    cells.append(base + x)
+    return cells
+
+
+def trace_chain(inside: set[int], stride: int) -> tuple[int, ...]:
+    """The simple chain around a 4-connected set of cells, in order.
+
+    The outer boundary walk cut down to its one simple loop with the set
+    inside (``simple_loop``): pockets and spikes of the outside that touch
+    the set at one dot end up inside the chain.
+    """
+    return simple_loop(boundary_walk(inside, stride), stride)
 
 
 class Field:
@@ -188,12 +277,18 @@ class Field:
         self.live[player][cell] = 1
         self.free -= 1
         captured = False
-        for component in self._closed_components(cell, player):
-            if self._holds_live(component, 1 - player):
-                self._make_region(player, component, owner_log)
-                captured = True
-            else:
-                self._tag_house(player, component, house_log)
+        closed = self._closed_components(cell, player)
+        if closed:
+            # Every chain closed by this move is judged on the position before
+            # any of its regions is made (5.9): a pocket holding an enemy dot
+            # is a region even when the outer chain's region took it in first.
+            holding = [self._holds_live(component, 1 - player) for component in closed]
+            for component, holds_enemy in zip(closed, holding):
+                if holds_enemy:
+                    self._make_region(player, component, owner_log)
+                    captured = True
+                else:
+                    self._tag_house(player, component, house_log)
         enemy = 1 - player
         if not captured and self.house[enemy][cell]:
             component = self._enclosure(cell, enemy, house_log)
@@ -356,62 +451,29 @@ class Field:
                 house_log.append(player)
                 house_log.append(c)
 
-    def _fill_holes(self, cells: list[int]) -> list[int]:
-        """``cells`` plus everything they surround: the cells of the
-        bounding box (grown by one) that an 8-connected flood from the box's
-        frame cannot reach without stepping on ``cells``."""
-        stride, mark = self.stride, self.mark
-        xs = [c % stride for c in cells]
-        ys = [c // stride for c in cells]
-        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        if (x1 - x0 - 1) * (y1 - y0 - 1) == len(cells):
-            return cells
-        inner = self.stamp
-        outer = inner + 1
-        self.stamp += 2
-        for c in cells:
-            mark[c] = inner
-        stack = []
-        for x in range(x0, x1 + 1):
-            for y in (y0, y1):
-                c = y * stride + x
-                if mark[c] != outer:
-                    mark[c] = outer
-                    stack.append(c)
-        for y in range(y0 + 1, y1):
-            for x in (x0, x1):
-                c = y * stride + x
-                if mark[c] != outer:
-                    mark[c] = outer
-                    stack.append(c)
-        steps = (1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1)
-        while stack:
-            c = stack.pop()
-            for step in steps:
-                n = c + step
-                m = mark[n]
-                if m == outer or m == inner:
-                    continue
-                nx, ny = n % stride, n // stride
-                if x0 <= nx <= x1 and y0 <= ny <= y1:
-                    mark[n] = outer
-                    stack.append(n)
-        filled = []
-        for y in range(y0 + 1, y1):
-            row = y * stride
-            for x in range(x0 + 1, x1):
-                if mark[row + x] != outer:
-                    filled.append(row + x)
-        return filled
-
     def _make_region(self, player: int, component: list[int], owner_log: list[int]) -> None:
-        inside = self._fill_holes(component)
+        """Turn the inside of the simple chain around ``component`` into a
+        region of ``player`` (5.4, 5.7, 5.11): the component and everything
+        else inside that chain (own dots, houses, pockets of own dots that
+        touch the chain, older regions) changes owner; the chain's dots stay
+        live.  Costs the region's area and its chain's length."""
+        stride = self.stride
+        xs = [c % stride for c in component]
+        ys = [c // stride for c in component]
+        chain: tuple[int, ...] | None
+        if (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) == len(component):
+            # A full rectangle (most captures: one point): nothing else lies
+            # inside its chain, which ``Region.chain`` traces when asked.
+            chain, inside = None, component
+        else:
+            chain = trace_chain(set(component), stride)
+            inside = inside_of_loop(chain, stride)
         code = player + 1
         owner = self.owner
         for c in inside:
             if owner[c] != code:
                 self._set_owner(c, code, owner_log)
-        self.regions.append(Region(player, tuple(sorted(inside))))
+        self.regions.append(Region(player, tuple(sorted(inside)), chain))
 
     def _set_owner(self, cell: int, code: int, owner_log: list[int]) -> None:
         """Move ``cell`` into a region of player ``code - 1``, keeping the
