@@ -81,9 +81,10 @@ def test_position_must_match_the_size_option():
 
 
 def test_unknown_options_are_refused():
-    """Options are size and start with fixed choices."""
-    with pytest.raises(PositionError):
-        Dots({"size": "19x19"})
+    """Options are size (a preset or WxH from 5 to 52) and start."""
+    for size in ("4x4", "53x20", "19x", "19X19", "999999x5", "9" * 5000 + "x5", 19):
+        with pytest.raises(PositionError, match="WIDTHxHEIGHT"):
+            Dots({"size": size})
     with pytest.raises(PositionError):
         Dots({"first": "red"})
 

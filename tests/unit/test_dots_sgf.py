@@ -50,7 +50,7 @@ def test_result_is_written_from_the_outcome():
 
 
 def test_reads_katagodots_style_records():
-    """Root properties KataGoDots writes (AP, KM, RU, HA) are ignored; B[] is landing."""
+    """Root properties KataGoDots writes (AP, KM, RU, HA) do not change play; B[] is landing."""
     text = ("(;FF[4]AP[katago]GM[40]SZ[20]PB[bot0]PW[bot1]KM[0]RU[dotsCaptureEmptyBase0sui1]"
             "RE[B+0]AB[jj][kk]AW[kj][jk];B[aa];W[bb];B[])")
     game, meta = from_sgf(text)
@@ -64,6 +64,8 @@ def test_reads_katagodots_style_records():
     assert game.point_state(11, 11) == (RED, -1) and game.point_state(10, 10) == (RED, -1)
     assert game.scores() == (0, 2)
     assert meta["result"] == "B+0"
+    assert meta["sgf"] == {"KM": "0", "RU": "dotsCaptureEmptyBase0sui1"}
+    assert "notes" not in meta, "komi 0 and KataGoDots' default rules are Tessera's"
 
 
 def test_reads_kropki_chain_suffixes_and_other_setups():
@@ -81,8 +83,8 @@ def test_reads_kropki_chain_suffixes_and_other_setups():
         "the smallest chain through the dots kropki wrote after the move"
     assert game.point_state(4, 15) == (BLUE, RED)
     handicap = "(;FF[4]GM[40]SZ[19:19]HA[4]AB[pd][dp][pp][dd];W[jh];B[ch])"
-    with pytest.raises(SgfError, match="19x19 is not supported"):
-        from_sgf(handicap)
+    game, _ = from_sgf(handicap)
+    assert game.options["size"] == "19x19" and game.setup is not None and game.ply == 2
     game, _ = from_sgf("(;FF[4]GM[40]SZ[20]AB[pd][dp][pp][dd];W[jh];B[ch])")
     assert game.setup is not None and game.ply == 2
     assert game.point_state(16, 17) == (BLUE, -1)
@@ -102,6 +104,12 @@ def test_variations_follow_the_main_line_and_resign_ends_the_moves():
     ("(;GM[1]SZ[19];B[aa])", "GM\\[1\\]"),
     ("(;SZ[20];B[aa])", "GM property is missing"),
     ("(;GM[40]SZ[abc])", "not a field size"),
+    ("(;GM[40]SZ[4])", "4x4 is too small"),
+    ("(;GM[40]SZ[39:4])", "39x4 is too small"),
+    ("(;GM[40]SZ[53:20])", "53x20 is too large"),
+    ("(;GM[40]SZ[99999999999999999999])", "too large"),
+    ("(;GM[40]SZ[" + "9" * 5000 + ":5])", "too large"),
+    ("(;GM[40]SZ[12:12:12])", "not a field size"),
     ("(;GM[40]SZ[20];B[a])", "not a point"),
     ("(;GM[40]SZ[20];B[zz])", "off the 20x20 field"),
     ("(;GM[40]SZ[20];B[aa];B[bb])", "turn"),

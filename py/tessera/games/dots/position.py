@@ -34,7 +34,7 @@ including those of regions that were later surrounded themselves.
 
 from __future__ import annotations
 
-from ...core.game import PositionError
+from ...core.game import PositionError, excerpt
 from .field import OFF, Field, Region
 
 CHARS = {(0, 0): ".", (1, 0): "B", (2, 0): "R",
@@ -77,8 +77,9 @@ def _row_cells(text: str, width: int, number: int) -> list[str]:
     digits = ""
 
     def empty_run() -> None:
-        # Checked before building it: a run like 99999999999 must not eat memory.
-        if len(cells) + int(digits) > width:
+        # Checked before building it: a run like 99999999999 must not eat memory,
+        # and its length before int(): Python refuses ints of over 4300 digits.
+        if len(digits) > 3 or len(cells) + int(digits) > width:
             raise PositionError(f"row {number} of the position has more than {width} points")
         cells.extend("." * int(digits))
 
@@ -90,7 +91,7 @@ def _row_cells(text: str, width: int, number: int) -> list[str]:
             empty_run()
             digits = ""
         if char not in STATES:
-            raise PositionError(f"row {number} of the position has an unknown character {char!r}")
+            raise PositionError(f"row {number} of the position has an unknown character {excerpt(char)}")
         cells.append(char)
     if digits:
         empty_run()
@@ -118,14 +119,14 @@ def decode(text: str, width: int, height: int) -> tuple[Field, int, int | None]:
             field.dot[c] = d
             field.owner[c] = o
     if parts[1] not in ("b", "r"):
-        raise PositionError(f"the side to move must be b or r, not {parts[1]!r}")
+        raise PositionError(f"the side to move must be b or r, not {excerpt(parts[1])}")
     to_move = SIDES.index(parts[1])
     if parts[2] == "-":
         landed = None
     elif parts[2] in ("Lb", "Lr"):
         landed = SIDES.index(parts[2][1])
     else:
-        raise PositionError(f"the status must be -, Lb or Lr, not {parts[2]!r}")
+        raise PositionError(f"the status must be -, Lb or Lr, not {excerpt(parts[2])}")
     if parts[3] != "-":
         for number, item in enumerate(parts[3].split(";"), start=1):
             field.regions.append(_parse_region(item, field, number))
@@ -139,11 +140,11 @@ def _parse_region(item: str, field: Field, number: int) -> Region:
     chain = []
     for point in item[2:].split(","):
         xy = point.split("-")
-        if len(xy) != 2 or not all(p.isascii() and p.isdigit() for p in xy):
-            raise PositionError(f"region {number} has a bad point {point!r}")
+        if len(xy) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in xy):
+            raise PositionError(f"region {number} has a bad point {excerpt(point)}")
         x, y = int(xy[0]), int(xy[1])
         if not (1 <= x <= field.width and 1 <= y <= field.height):
-            raise PositionError(f"region {number} has a point {point!r} off the field")
+            raise PositionError(f"region {number} has a point {excerpt(point)} off the field")
         chain.append(field.cell(x, y))
     for a, b in zip(chain, chain[1:] + chain[:1]):
         (ax, ay), (bx, by) = field.xy(a), field.xy(b)

@@ -19,6 +19,14 @@ down of that one (lower-left dots at ``cx -+ 6, cy`` and ``cx, cy -+ 6``).
 With ``setup`` (a position string, see ``position``) the string decides
 the start and ``start`` is ignored; ``size`` must match it.
 
+Sizes (option ``size``).  ``WxH`` for any width and height from 5 to 52,
+what SGF's letters a-z A-Z can name: 39x32 is the default, 30x30 and 20x20
+are the dialog's presets, any other is a custom size (records from other
+programs, a custom game).  The four crosses need 16x16 or more, so that
+every cross keeps a free line between it and the edge; a smaller field with
+``four_crosses`` is refused (``normalize_options``), and the new-game dialog
+greys that choice out.
+
 Landing as a move.  ``land`` is legal for the player to move at any time
 while the game goes on (8.3), so ``push`` accepts it; ``legal_moves``
 lists it only when it would end the game with the declarer winning, the
@@ -28,9 +36,9 @@ or ``random_fill`` and never land.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping
 
-from ...core.game import Game, NotationError, OptionSpec, Outcome
+from ...core.game import CustomValue, Game, NotationError, OptionSpec, Outcome, PositionError, excerpt
 from ...core.rng import SeededRandom
 from . import position as position_codec
 from .field import EMPTY_CELL, OFF, Field
@@ -39,9 +47,23 @@ BLUE, RED = 0, 1
 NONE = -1
 LAND = -1
 SIZES = {"39x32": (39, 32), "30x30": (30, 30), "20x20": (20, 20)}
+"""The presets; any ``WxH`` within ``MIN_SIDE``..``MAX_SIDE`` is valid too."""
+MIN_SIDE, MAX_SIDE = 5, 52
+"""52 is what SGF's point letters (a-z, A-Z) can name; below 5 there is no game."""
+CUSTOM_SIZE = CustomValue(("width", "height"), MIN_SIDE, MAX_SIDE, "x")
+FOUR_CROSSES_MIN_SIDE = 16
+"""The four crosses sit 6 points from the centre; from 16 up each keeps a free line to the edge."""
 STARTS = ("cross", "four_crosses", "empty")
 CROSS_OFFSETS = ((0, 0),)
 FOUR_CROSS_OFFSETS = ((-6, 0), (6, 0), (0, 6), (0, -6))
+
+
+def field_size(size: str) -> tuple[int, int]:
+    """``(width, height)`` of a size option (``"39x32"``); PositionError if it is not one."""
+    if size in SIZES:
+        return SIZES[size]
+    width, height = CUSTOM_SIZE.parse(size)
+    return width, height
 
 
 def cross_points(width: int, height: int, start: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -65,13 +87,24 @@ class Dots(Game):
     num_players: ClassVar[int] = 2
     seat_names: ClassVar[tuple[str, ...]] = ("blue", "red")
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("size", "39x32", tuple(SIZES)),
+        OptionSpec("size", "39x32", tuple(SIZES), CUSTOM_SIZE),
         OptionSpec("start", "cross", STARTS),
     )
 
+    @classmethod
+    def normalize_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The generic checks, then: four crosses need a field of 16x16 or more."""
+        result = super().normalize_options(options)
+        if result["start"] == "four_crosses":
+            width, height = field_size(result["size"])
+            if min(width, height) < FOUR_CROSSES_MIN_SIDE:
+                raise PositionError(f"the four crosses need a field of at least {FOUR_CROSSES_MIN_SIDE}x"
+                                    f"{FOUR_CROSSES_MIN_SIDE}; {width}x{height} is too small")
+        return result
+
     # ----- state -------------------------------------------------------------
     def _init_state(self, setup: str | None) -> None:
-        width, height = SIZES[self.options["size"]]
+        width, height = field_size(self.options["size"])
         self._legal_cache: list[int] | None = None
         """Valid for the current position only: every push and pop clears it."""
         if setup is None:
@@ -258,7 +291,7 @@ class Dots(Game):
             return LAND
         parts = cleaned.split("-")
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
-            raise NotationError(f"{text!r} is not a move: write x-y, like 20-17, or land")
+            raise NotationError(f"{excerpt(text)} is not a move: write x-y, like 20-17, or land")
         return self.cell(int(parts[0]), int(parts[1]))
 
     def position(self) -> str:
@@ -314,4 +347,5 @@ class Dots(Game):
         return clone
 
 
-__all__ = ["Dots", "BLUE", "RED", "NONE", "LAND", "SIZES", "STARTS", "cross_points"]
+__all__ = ["Dots", "BLUE", "RED", "NONE", "LAND", "SIZES", "STARTS", "MIN_SIDE", "MAX_SIDE",
+           "FOUR_CROSSES_MIN_SIDE", "cross_points", "field_size"]

@@ -3,6 +3,8 @@
 Written: ``(;FF[4]GM[40]CA[UTF-8]AP[Tessera]SZ[..]PB[..]PW[..]DT[..]RE[..]C[..]AB[..]AW[..];B[..];W[..]...)``
 
 * ``SZ[39:32]`` is width:height; a square field is ``SZ[20]`` (FF[4]).
+  Every size from 5 to 52 (what the letters below can name) is read and
+  written; a smaller or larger one is refused with the reason.
 * B is blue (the first player), W is red.
 * A point is two letters, ``a``-``z`` then ``A``-``Z`` for 0..51: the
   column from the left, then the row from the TOP (the document's y counts
@@ -15,9 +17,23 @@ Written: ``(;FF[4]GM[40]CA[UTF-8]AP[Tessera]SZ[..]PB[..]PW[..]DT[..]RE[..]C[..]A
 Read: the main line of the first game tree.  A move value may carry a
 suffix after ``.`` (kropki and zagram list the closed chain there:
 ``W[de.cecfdgefdece]``); it is ignored, the engine finds captures itself.
-Unknown properties (RU, AP, TM, KM, BR, TW, ...) are ignored.  A broken
+Unknown properties (AP, BR, HA, TW, ...) are ignored.  A broken
 file raises ``SgfError`` naming what is wrong; input over
 ``MAX_SGF_BYTES`` is refused before parsing.
+
+Other programs' rules and times.  KataGoDots' ``KM`` (komi) and ``RU``
+(its rules string) and zagram's time properties ``TM``, ``OT`` (root) and
+``BL`` / ``WL`` (time left, root or after a move) are read without being
+acted on and kept in ``meta["sgf"]``: ``{"KM": "0.5", "RU": "...",
+"TM": "300", "OT": "0+25", "BL": [[ply, "308.3"], ...], "WL": [...]}``
+(texts as written; ``ply`` is the number of moves played when the time was
+noted, 0 for the root).  The app and the command line keep that object in
+the tessera/1 record's ``meta["sgf"]``, and ``to_sgf`` writes it back (BL
+and WL at plies the game has).  Where those rules differ from Tessera's
+(``sgf_rules``: a komi, empty areas captured, no suicide, a rules string it
+cannot read), ``meta["notes"]`` lists ``RulesNote`` objects (a catalog key
+and its values) for the app to show and the command line to print; the
+moves are always replayed with Tessera's rules.
 
 ``meta`` keys (both directions): ``blue``, ``red`` (names), ``date``,
 ``comment``, ``event`` and ``result`` (an ``Outcome`` to write; when read,
@@ -30,14 +46,23 @@ by RE ``B+R``; a loss on time, ``B+T``; an agreed draw, ``0``) comes back as
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...core.game import GameError, Outcome
-from .rules import LAND, SIZES, Dots, cross_points
+from ...core.game import GameError, Outcome, PositionError, excerpt
+from .rules import FOUR_CROSSES_MIN_SIDE, LAND, MAX_SIDE, MIN_SIDE, Dots, cross_points
+from .sgf_rules import RulesNote, rules_notes
 
 MAX_SGF_BYTES = 1_000_000
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 COLOURS = ("B", "W")
+KEPT_TEXTS = ("KM", "RU", "TM", "OT")
+"""Root properties of other programs kept in ``meta["sgf"]`` as written."""
+TIME_LEFT = ("BL", "WL")
+"""Time left (seconds), per player, kept with the ply it was noted at."""
+MAX_KEPT_CHARS = 200
+"""A kept value longer than this is dropped: no program writes one."""
+TIME_VALUE = re.compile(r"[+-]?\d{1,9}(?:\.\d{1,6})?")
 
 
 class SgfError(GameError):
@@ -78,6 +103,10 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
     for key, prop in (("blue", "PB"), ("red", "PW"), ("date", "DT"), ("event", "EV")):
         if meta.get(key):
             props.append(f"{prop}[{_escape(meta[key])}]")
+    kept = kept_sgf_meta(meta.get("sgf"))
+    for prop in KEPT_TEXTS:
+        if prop in kept:
+            props.append(f"{prop}[{_escape(kept[prop])}]")
     result = meta.get("result")
     if not isinstance(result, Outcome):
         result = game.outcome()
@@ -92,13 +121,37 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
             props.append(prop + "".join(f"[{point_text(game, x, y)}]" for x, y in points))
     if start.to_move != 0:
         props.append("PL[W]")
+    times = {prop: dict(kept.get(prop, [])) for prop in TIME_LEFT}
+    props += [f"{prop}[{times[prop][0]}]" for prop in TIME_LEFT if 0 in times[prop]]
     nodes = ["".join(props)]
     player = start.to_move
-    for move in game.move_stack:
+    for ply, move in enumerate(game.move_stack, start=1):
         value = "" if move == LAND else point_text(game, *game.xy(move))
-        nodes.append(f"{COLOURS[player]}[{value}]")
+        noted = "".join(f"{prop}[{times[prop][ply]}]" for prop in TIME_LEFT if ply in times[prop])
+        nodes.append(f"{COLOURS[player]}[{value}]{noted}")
         player = 1 - player
     return "(;" + "\n;".join(nodes) + ")\n"
+
+
+def kept_sgf_meta(data: Any) -> dict[str, Any]:
+    """The well-formed part of ``meta["sgf"]`` (it may come from any JSON
+    record): texts for KM, RU, TM, OT; ``[ply, seconds]`` pairs for BL, WL."""
+    if not isinstance(data, dict):
+        return {}
+    kept: dict[str, Any] = {}
+    for prop in KEPT_TEXTS:
+        value = data.get(prop)
+        if isinstance(value, str) and len(value) <= MAX_KEPT_CHARS:
+            kept[prop] = value
+    for prop in TIME_LEFT:
+        pairs = data.get(prop)
+        if isinstance(pairs, list):
+            good = [[ply, text] for ply, text in (p for p in pairs if isinstance(p, list) and len(p) == 2)
+                    if isinstance(ply, int) and not isinstance(ply, bool) and ply >= 0
+                    and isinstance(text, str) and TIME_VALUE.fullmatch(text)]
+            if good:
+                kept[prop] = good
+    return kept
 
 
 # ----- reading -----------------------------------------------------------------
@@ -155,7 +208,7 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                 value = []
                 while True:
                     if j >= n:
-                        raise SgfError(f"the value of {name} is not closed with ']'")
+                        raise SgfError(f"the value of {_short(name)} is not closed with ']'")
                     if text[j] == "\\" and j + 1 < n:
                         if text[j + 1] not in "\r\n":
                             value.append(text[j + 1])
@@ -168,9 +221,9 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                         j += 1
                 values.append("".join(value))
             if not values:
-                raise SgfError(f"the property {name} has no value")
+                raise SgfError(f"the property {_short(name)} has no value")
             if current is None:
-                raise SgfError(f"the property {name} is outside a node")
+                raise SgfError(f"the property {_short(name)} is outside a node")
             if stack[-1][0]:
                 current.append((name if name.isupper() else _legacy(name), values))
             i = j
@@ -179,27 +232,42 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
     raise SgfError("the SGF record is not closed with ')'")
 
 
+def _short(text: str, limit: int = 24) -> str:
+    """A property name or value from the file, cut short for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _legacy(name: str) -> str:
     """FF[1-3] allowed lower-case letters in names (``AddBlack``): keep capitals."""
     return "".join(ch for ch in name if ch.isupper()) or name.upper()
 
 
 def _size(value: str) -> tuple[int, int]:
-    parts = value.split(":")
-    if len(parts) not in (1, 2) or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-        raise SgfError(f"SZ[{value}] is not a field size")
-    width = int(parts[0])
-    height = int(parts[-1])
+    """``SZ[n]`` or ``SZ[w:h]`` within MIN_SIDE..MAX_SIDE; digits are
+    counted before they are converted, so a huge number is refused plainly."""
+    parts = [p.strip() for p in value.split(":")]
+    shown = f"SZ[{value}]" if len(value) <= 16 and value.isprintable() else f"SZ {excerpt(value)}"
+    if len(parts) not in (1, 2) or not all(p.isascii() and p.isdigit() for p in parts):
+        raise SgfError(f"{shown} is not a field size (write SZ[20] or SZ[39:32])")
+    if any(len(p) > 4 for p in parts):
+        raise SgfError(f"{shown} is too large: SGF letters name at most {MAX_SIDE} points a side")
+    width, height = int(parts[0]), int(parts[-1])
+    if min(width, height) < MIN_SIDE:
+        raise SgfError(f"the field size {width}x{height} is too small: each side must be "
+                       f"{MIN_SIDE} to {MAX_SIDE} points")
+    if max(width, height) > MAX_SIDE:
+        raise SgfError(f"the field size {width}x{height} is too large: SGF letters name at most "
+                       f"{MAX_SIDE} points a side")
     return width, height
 
 
 def _point(value: str, width: int, height: int, where: str) -> tuple[int, int]:
     core = value.split(".", 1)[0]
     if len(core) != 2 or core[0] not in LETTERS or core[1] not in LETTERS:
-        raise SgfError(f"{where}: {value!r} is not a point (two letters a-z, A-Z)")
+        raise SgfError(f"{where}: {excerpt(value)} is not a point (two letters a-z, A-Z)")
     column, row = LETTERS.index(core[0]), LETTERS.index(core[1])
     if column >= width or row >= height:
-        raise SgfError(f"{where}: {value!r} is off the {width}x{height} field")
+        raise SgfError(f"{where}: {excerpt(value)} is off the {width}x{height} field")
     return column + 1, height - row
 
 
@@ -220,12 +288,10 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
         root.setdefault(name, []).extend(values)
     gm = root.get("GM", [""])[0].strip()
     if gm != "40":
-        raise SgfError(f"not a Dots record: GM[{gm}] (Dots is GM[40])" if gm else
+        raise SgfError(f"not a Dots record: GM[{_short(gm)}] (Dots is GM[40])" if gm else
                        "not a Dots record: the GM property is missing (Dots is GM[40])")
     width, height = _size(root.get("SZ", ["39:32"])[0])
     size_key = f"{width}x{height}"
-    if size_key not in SIZES:
-        raise SgfError(f"the field size {width}x{height} is not supported (sizes: {', '.join(SIZES)})")
     setup_points: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
     for player, prop in ((0, "AB"), (1, "AW")):
         for value in root.get(prop, []):
@@ -233,6 +299,7 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
     if "AE" in root:
         raise SgfError("AE (clearing points) is not used in Dots records")
     moves: list[tuple[int, str, int]] = []
+    times: dict[str, list[list[Any]]] = {prop: [] for prop in TIME_LEFT}
     for number, node in enumerate(nodes):
         for name, values in node:
             if name in ("AB", "AW", "AE") and number > 0:
@@ -240,15 +307,21 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
             if name in COLOURS:
                 for value in values:
                     moves.append((COLOURS.index(name), value, number + 1))
+        for name, values in node:
+            if name in TIME_LEFT and TIME_VALUE.fullmatch(values[0].strip()):
+                times[name].append([len(moves), values[0].strip()])
     first = 0
     if "PL" in root:
         first = 1 if root["PL"][0].strip().upper() in ("W", "WHITE") else 0
     elif moves:
         first = moves[0][0]
-    game = _start_game(size_key, width, height, setup_points, first)
+    try:
+        game = _start_game(size_key, width, height, setup_points, first)
+    except PositionError as error:
+        raise SgfError(f"the start cannot be set up: {error}") from None
     resigned = None
     for count, (player, value, node) in enumerate(moves, start=1):
-        where = f"move {count} ({COLOURS[player]}[{value}], node {node})"
+        where = f"move {count} ({COLOURS[player]}[{_short(value)}], node {node})"
         if value.strip().lower() == "resign":
             resigned = player
             break
@@ -274,7 +347,21 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
     outcome = _stated_outcome(game, resigned, meta.get("result", ""))
     if outcome is not None:
         meta["outcome"] = outcome
+    kept = kept_sgf_meta({**{prop: root[prop][0] for prop in KEPT_TEXTS if prop in root},
+                      **{prop: pairs for prop, pairs in times.items() if pairs}})
+    if kept:
+        meta["sgf"] = kept
+    notes = file_notes(root)
+    if notes:
+        meta["notes"] = notes
     return game, meta
+
+
+def file_notes(root: dict[str, list[str]]) -> list[RulesNote]:
+    """Where the root's KM and RU say the game had other rules than Tessera's."""
+    komi = root.get("KM", [None])[0]
+    rules = root.get("RU", [None])[0]
+    return rules_notes(komi, rules)
 
 
 _STATED_REASONS = {"R": "resign", "RESIGN": "resign", "T": "time", "TIME": "time"}
@@ -299,8 +386,11 @@ def _start_game(size_key: str, width: int, height: int,
                 points: tuple[list[tuple[int, int]], list[tuple[int, int]]], first: int) -> Dots:
     """A standard start when the setup is one, else a position string."""
     wanted = (sorted(points[0]), sorted(points[1]))
+    starts = ["cross", "empty"]
+    if min(width, height) >= FOUR_CROSSES_MIN_SIDE:
+        starts.insert(1, "four_crosses")
     if first == 0:
-        for start in ("cross", "four_crosses", "empty"):
+        for start in starts:
             blue, red = cross_points(width, height, start)
             if (sorted(blue), sorted(red)) == wanted:
                 return Dots({"size": size_key, "start": start})

@@ -38,6 +38,9 @@ from .rules import LAND
 
 MARGIN = 1.05
 """Space around the outer points, in point spacings; the coordinates sit in it."""
+MIN_ASPECT = 1.0
+"""The drawing is never taller than wide: a tall field (10x14, 5x52) is drawn
+in a square, centred, instead of a canvas many screens high."""
 DOT_RADIUS = 0.30       # of the spacing (5.3: four dots round a cell must not touch)
 DEAD_RADIUS = 0.17
 TAP_TOLERANCE = 0.5     # of the spacing: a tap counts for the nearest point
@@ -151,7 +154,7 @@ class DotsView(BoardView):
     # ----- geometry ------------------------------------------------------------
     def aspect(self, game: Game) -> float:
         span_x, span_y = spans(game)
-        return span_x / span_y
+        return max(MIN_ASPECT, span_x / span_y)
 
     @staticmethod
     def geometry_for(game: Game, width: float, height: float) -> tuple[float, float, float]:
@@ -332,14 +335,22 @@ class DotsView(BoardView):
     def _draw_labels(self, out: DrawList, game: Game, px: list[float], py: list[float], s: float,
                      viewport: Any) -> None:
         """x numbers below the field and y numbers at its left (along the
-        shown part's edges when zoomed in, on a light strip)."""
+        shown part's edges when zoomed in, on a light strip).
+
+        They sit in the margin, a little outside the edge dots however big
+        the spacing (5x5).  Where the margin is narrower than the numbers (52
+        points on a phone) the font shrinks to fit it, down to 7 px, and the
+        numbers are kept inside the drawing."""
         p = self.palette
         w, h = game.width, game.height  # type: ignore[attr-defined]
         step = label_step(s)
-        font = max(7.0, min(13.0, 0.5 * s if step == 1 else 0.38 * s * step))
-        offset = 0.62 * s
-        bottom = max(py[1], py[h]) + offset
-        left = min(px[1], px[w]) - offset
+        digits = len(str(max(w, h)))
+        margin = MARGIN * s
+        font = max(7.0, min(13.0, 0.5 * s if step == 1 else 0.38 * s * step, (margin - 1) / (0.62 * digits)))
+        offset = min(0.62 * s, DOT_RADIUS * s + 1.2 * font)
+        half_width = 0.31 * font * digits
+        bottom = min(max(py[1], py[h]) + offset, max(py[1], py[h]) + margin - 0.6 * font)
+        left = max(min(px[1], px[w]) - offset, min(px[1], px[w]) - margin + half_width + 0.5)
         x_min, y_max = -1e9, 1e9   # labels past these would sit on the other strip
         if viewport is not None:
             vx, vy, vw, vh = viewport
