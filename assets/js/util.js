@@ -38,11 +38,18 @@
     return ok;
   }
 
-  /** The text of the first file chosen in an <input type=file>, or null. */
-  async function readChosenFile(input) {
+  /** The text of the first file chosen in an <input type=file>, or null;
+   * `{tooLarge: size}` for a file over `maxBytes` (refused before reading it:
+   * a chosen file may be any size), `{unreadable: true}` if reading fails. */
+  async function readChosenFile(input, maxBytes) {
     const file = input.files && input.files[0];
     if (!file) return null;
-    return await file.text();
+    if (maxBytes && file.size > maxBytes) return { tooLarge: file.size };
+    try {
+      return await file.text();
+    } catch (e) {
+      return { unreadable: true };
+    }
   }
 
   globalThis.tesseraUtil = { download, copyText, readChosenFile };

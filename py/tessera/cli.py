@@ -13,11 +13,11 @@ import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, BinaryIO, Callable, TextIO
 
 from .core import registry
 from .core.game import Game, GameError
-from .core.record import Record, RecordError
+from .core.record import MAX_RECORD_BYTES, Record, RecordError
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -44,32 +44,80 @@ def register_loader(suffix: str, loader: RecordLoader) -> None:
 
 def load_sgf(text: str) -> Record:
     """A Dots SGF (GM[40]) as a tessera/1 record; a broken file raises
-    ``SgfError`` (a GameError), reported like any bad record."""
+    ``SgfError`` (a GameError), reported like any bad record.
+
+    Other programs' KM, RU and time properties stay in ``meta["sgf"]``.
+    Where the file's rules differ from Tessera's, ``meta["notes"]`` holds
+    one English sentence per difference (the app says the same in the
+    player's language); ``replay`` and ``render`` print them on stderr as
+    ``note: ...``, since the moves are replayed with Tessera's rules.
+    """
     from .games.dots.sgf import from_sgf
+    from .i18n import t
 
     game, meta = from_sgf(text)
     result = meta.get("outcome")
-    info = {key: meta[key] for key in ("blue", "red", "date", "event") if isinstance(meta.get(key), str)}
+    info: dict[str, Any] = {key: meta[key] for key in ("blue", "red", "date", "event")
+                            if isinstance(meta.get(key), str)}
+    if "sgf" in meta:
+        info["sgf"] = meta["sgf"]
+    if meta.get("notes"):
+        info["notes"] = [t(note.key, lang="en", **note.params) for note in meta["notes"]]
     return Record.from_game(game, result, info)
 
 
 register_loader(".sgf", load_sgf)
 
 
+def _print_notes(record: Record, err: TextIO) -> None:
+    """The notes ``load_sgf`` found on a file's rules, one ``note:`` line each."""
+    notes = record.meta.get("notes")
+    for note in notes if isinstance(notes, list) else []:
+        if isinstance(note, str):
+            err.write(f"note: {' '.join(note.split())[:400]}\n")
+
+
+MAX_INPUT_BYTES = MAX_RECORD_BYTES
+"""No record reader takes more; reading stops one byte past it (``replay
+/dev/zero`` is refused at once, in bounded memory)."""
+
+
+def read_bounded(stream: BinaryIO, name: str) -> str:
+    """At most ``MAX_INPUT_BYTES`` of UTF-8 text (a byte-order mark dropped)."""
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliError(f"{name} is too large (more than {MAX_INPUT_BYTES} bytes): not a game record")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{name} is not UTF-8 text") from None
+
+
 def load_record(path: str, stdin: TextIO | None = None) -> Record:
     """A record from a file (by suffix) or from stdin for ``-``."""
     if path == "-":
-        text = (stdin or sys.stdin).read()
+        source = stdin or sys.stdin
+        binary = getattr(source, "buffer", None)
+        if binary is not None:
+            text = read_bounded(binary, "standard input")
+        else:  # a text stream (tests): still read no more than the limit
+            text = source.read(MAX_INPUT_BYTES + 1)
+            if len(text) > MAX_INPUT_BYTES:
+                raise CliError(f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)")
         return Record.loads(text)
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open("rb") as stream:
+            text = read_bounded(stream, path)
     except OSError as error:
         raise CliError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{path} is not UTF-8 text") from None
     loader = RECORD_LOADERS.get(file.suffix.lower(), Record.loads)
-    return loader(text)
+    try:
+        return loader(text)
+    except GameError:
+        raise
+    except Exception as error:  # a reader's own slip is still bad input, said in one line
+        raise CliError(f"{path} cannot be read as a game record ({type(error).__name__})") from None
 
 
 def _replayed(record: Record, ply: int | None) -> Game:
@@ -88,6 +136,7 @@ def _seat(game: Game, player: int | None) -> str:
 # ----- replay --------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = load_record(args.record)
+    _print_notes(record, err)
     game = _replayed(record, args.ply)
     outcome = record.outcome(game, args.ply)
     legal = [] if outcome is not None else game.sorted_legal_texts()
@@ -140,7 +189,12 @@ def cmd_perft(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.depth < 0:
         raise CliError("depth must be 0 or more")
     cls = registry.game_class(args.game)
-    game = cls(setup=args.setup)
+    try:
+        game = cls(setup=args.setup)
+    except GameError:
+        raise
+    except Exception as error:  # Python's own errors count as a bad position too
+        raise CliError(f"bad --setup position ({type(error).__name__})") from None
     if args.divide and args.depth > 0:
         total = 0
         for move in sorted(game.legal_moves(), key=game.move_text):
@@ -244,6 +298,7 @@ def _running(results: list[float]) -> str:
 
 
 # ----- render --------------------------------------------------------------------
+MAX_RENDER_SIZE = 20_000
 def view_for(game_id: str):
     """The game's board view: ``VIEW`` in its ``view`` module, or the
     ``<Game>View`` class there (``QuadratureView``)."""
@@ -270,8 +325,11 @@ def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .core.view import ViewState
 
     record = load_record(args.record)
+    _print_notes(record, err)
     game = _replayed(record, args.ply)
     view = view_for(record.game)
+    if not 1 <= args.size <= MAX_RENDER_SIZE:
+        raise CliError(f"--size must be from 1 to {MAX_RENDER_SIZE} pixels")
     width = float(args.size)
     height = width / view.aspect(game)
     drawing = DrawList(width, height)
@@ -368,10 +426,22 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
     try:
         return args.run(args, out, err)
     except RecordError as error:  # its text already names the move and why
-        err.write(f"error: bad record: {error}\n")
+        err.write(f"error: bad record: {one_line(error)}\n")
         return EXIT_BAD_INPUT
     except (CliError, GameError) as error:
-        err.write(f"error: {error}\n")
+        err.write(f"error: {one_line(error)}\n")
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # the last guard: a user never sees a traceback
+        err.write(f"error: unexpected failure ({type(error).__name__}: {one_line(error)}); "
+                  "please report it with the command and its input\n")
+        return EXIT_ERROR
+
+
+def one_line(error: BaseException, limit: int = 300) -> str:
+    """An error's message on one line, at most ``limit`` characters."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

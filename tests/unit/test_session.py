@@ -14,7 +14,7 @@ from tessera.core.clock import TimeControl
 from tessera.core.game import Game, IllegalMoveError, NotationError, Outcome, PositionError
 from tessera.core.record import Record, RecordError
 from tessera.core.session import (
-    SAVE_FORMAT, BotParticipant, LocalHuman, Participant, Seat, Session, SessionError,
+    SAVE_FORMAT, BotParticipant, LocalHuman, MoveFacts, Participant, Seat, Session, SessionError,
 )
 
 
@@ -472,3 +472,73 @@ def test_a_game_can_change_what_expiry_does() -> None:
                        time_control=TimeControl(None, 10), now=now)
     now.advance(11)
     assert bot_game.check_time() == Outcome(None, "time")
+
+
+# ----- per-move work independent of the game's length ---------------------------------
+
+def counting_constructions(monkeypatch: pytest.MonkeyPatch, cls: type) -> list[int]:
+    """Count new games of ``cls`` made from now on (each is the start of a replay)."""
+    made: list[int] = []
+    original = cls.__init__
+
+    def init(self, *args: Any, **kwargs: Any) -> None:
+        made.append(1)
+        original(self, *args, **kwargs)
+    monkeypatch.setattr(cls, "__init__", init)
+    return made
+
+
+def test_moves_and_saves_do_not_replay_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move, a save and an export cost the same at move 1 and move 1000: no replay."""
+    from tessera.games.quadrature import Quadrature
+    session = Session(Quadrature(), [Seat("human"), Seat("human")], "q")
+    made = counting_constructions(monkeypatch, Quadrature)
+    for text in ["e9-e8", "e3-e4", "e8-e7", "e4-e5"]:
+        session.play_text(text)
+        session.to_save()
+    session.undo()
+    record = session.record()
+    assert made == []
+    assert record.moves == ["e9-e8", "e3-e4", "e8-e7"]
+
+
+def test_loading_a_save_replays_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resuming replays the moves a single time, collecting texts, movers and scores on the way."""
+    from tessera.games.quadrature import Quadrature
+    session = Session(Quadrature(), [Seat("human"), Seat("human")], "q")
+    for text in ["e9-e8", "e3-e4", "e8-e7", "e4-e5"]:
+        session.play_text(text)
+    data = session.to_save()
+    made = counting_constructions(monkeypatch, Quadrature)
+    again = Session.from_save(data)
+    assert len(made) == 1
+    assert again.history() == session.history()
+    assert again.moves == session.moves
+
+
+def test_move_facts_follow_moves_and_undo() -> None:
+    """Texts, movers and scores kept move by move equal those of a fresh replay."""
+    session = Session(Race(), [Seat("human"), Seat("bot", "x")], "r",
+                      participant_factory=factory_with(ScriptedBot()))
+    session.play(2)
+    asyncio.run(session.advance())
+    session.play(1)
+    assert session.moves == MoveFacts.of(session.game)
+    assert session.moves.scores == [(0, 0), (2, 2), (4, 4), (5, 5)]
+    assert [session.move_gain(ply) for ply in (1, 2, 3)] == [2, 2, 1]
+    session.undo()
+    assert session.moves == MoveFacts.of(session.game)
+    assert session.history() == ["+2", "+2"]
+
+
+def test_move_gain_is_what_the_mover_gained() -> None:
+    """Quadrature: f5-e6 converts h5 and c7 (a golden example), a gain of 2; a quiet move gains 0."""
+    from tessera.games.quadrature import Quadrature
+    setup = ("ww......www/ww........./.........../.........../..w.b....../..b....b.../....bb.w.../"
+             ".........../.........../.........../bb......bb. b 0 0 0")
+    session = Session(Quadrature(setup=setup), [Seat("human"), Seat("human")], "q")
+    event = session.play_text("f5-e6")
+    assert len(event.converted) == 2 and session.move_gain(1) == 2
+    quiet = session.game.legal_moves()[0]
+    session.play(quiet)
+    assert session.move_gain(2) == len(session.game.last_converted())

@@ -44,6 +44,19 @@ class ClockError(ValueError):
     """A bad time control or a clock save that does not fit."""
 
 
+MAX_SECONDS = 10 ** 7
+"""Far above any time control (about four months): anything larger is not a time."""
+
+
+def is_seconds(value: Any) -> bool:
+    """A finite, non-negative number of seconds (not a bool, not an int past float range)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, int):
+        return 0 <= value <= MAX_SECONDS  # math.isfinite(10 ** 400) raises OverflowError
+    return math.isfinite(value) and 0 <= value <= MAX_SECONDS
+
+
 @dataclass(frozen=True)
 class TimeControl:
     """Total seconds per player and seconds per move; ``None`` means no such limit."""
@@ -55,8 +68,7 @@ class TimeControl:
         for name, value in (("total", self.total), ("per_move", self.per_move)):
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-                    or value <= 0:
+            if not is_seconds(value) or value <= 0:
                 raise ClockError(f"the {name.replace('_', ' ')} time must be a positive number of seconds")
 
     @property
@@ -197,13 +209,11 @@ class Clock:
         for seat, left in enumerate(remaining):
             if left is None or not self.timed[seat] or self.control.total is None:
                 continue
-            if isinstance(left, bool) or not isinstance(left, (int, float)) or not math.isfinite(left) \
-                    or left < 0:
+            if not is_seconds(left):
                 raise ClockError("a saved clock's time left must be a number of seconds")
             self.remaining[seat] = min(float(left), self.control.total)
         running, spent = state.get("running"), state.get("move_spent", 0)
-        if isinstance(spent, bool) or not isinstance(spent, (int, float)) or not math.isfinite(spent) \
-                or spent < 0:
+        if not is_seconds(spent):
             raise ClockError("a saved clock's move time must be a number of seconds")
         if running is not None:
             self._check_seat(running)

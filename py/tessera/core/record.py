@@ -12,15 +12,26 @@ draw, time); an ending the rules produce is recomputed, never trusted.
 from __future__ import annotations
 
 import json
+import operator
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import accumulate, count
+from typing import Any, Callable
 
 from . import registry
-from .game import Game, GameError, Outcome, PositionError
+from .game import Game, GameError, Move, Outcome, Player, PositionError, excerpt
+from .steps import Steps, finish
 
 FORMAT = "tessera/1"
 MAX_RECORD_BYTES = 2_000_000
 """Larger input is refused before parsing: no real game comes near it."""
+MAX_JSON_DEPTH = 64
+"""Records and saves nest three or four levels; far deeper JSON is refused."""
+STATED_REASONS = ("resign", "draw_agreed", "time")
+"""Endings a record states because its moves cannot show them."""
+
+MoveObserver = Callable[[Game, Move, str, Player], None]
+"""``(game after the move, move, its notation, who moved)``, see ``Record.replay``."""
 
 
 class RecordError(GameError):
@@ -65,7 +76,7 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a Tessera record (format is {data.get('format')!r}, expected {FORMAT!r})")
+            raise RecordError(f"not a Tessera record (format is {excerpt(data.get('format'))}, expected {FORMAT!r})")
         game = data.get("game")
         if not isinstance(game, str):
             raise RecordError("the record has no game name")
@@ -101,13 +112,21 @@ class Record:
 
     @classmethod
     def loads(cls, text: str | bytes) -> "Record":
+        """Parse a record; any bad input raises RecordError, nothing else.
+
+        A UTF-8 byte-order mark is skipped (editors on Windows write one).
+        The size is checked before parsing, and JSON nested too deeply for
+        the parser (RecursionError, not a ValueError) is a bad record too.
+        """
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"the record is too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise RecordError(f"not valid JSON: {error}") from None
-        return cls.from_json(data)
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise RecordError("the record is not UTF-8 text") from None
+        text = text.removeprefix("\ufeff")
+        return cls.from_json(parse_json(text, RecordError))
 
     # ----- replay ------------------------------------------------------------
     def new_game(self) -> Game:
@@ -117,18 +136,59 @@ class Record:
             return cls(self.options, self.seed, self.setup)
         except GameError as error:
             raise RecordError(f"bad start of game: {error}") from None
+        except Exception as error:  # Python's own errors count: never a traceback for bad input
+            raise RecordError(f"bad start of game ({type(error).__name__})") from None
 
-    def replay(self, ply: int | None = None) -> Game:
-        """Play the moves (the first ``ply`` of them); name the first bad one."""
-        game = self.new_game()
+    def replay(self, ply: int | None = None, on_move: MoveObserver | None = None,
+               start: Game | None = None) -> Game:
+        """Play the moves (the first ``ply`` of them); name the first bad one.
+
+        ``on_move(game, move, text, mover)`` is called after each move with
+        the move's notation as the game writes it (computed in the position
+        before the move, see ``history_texts``), so a caller can collect what
+        it needs from this one replay instead of replaying again.  ``start``
+        is ``new_game()`` made already (to look at it before the moves).
+        """
+        game = start if start is not None else self.new_game()
+        finish(self.play_moves(game, ply, on_move))
+        return game
+
+    def play_moves(self, game: Game, ply: int | None = None,
+                   on_move: MoveObserver | None = None) -> Steps[None]:
+        """``replay`` onto ``game`` as steps (``core.steps``): one move a step,
+        so the page can replay a long game in slices."""
         moves = self.moves if ply is None else self.moves[:max(0, ply)]
         for number, text in enumerate(moves, start=1):
             try:
-                game.push_text(text)
+                move = game.parse_move(text)
+                written = game.move_text(move) if on_move is not None else text
+                mover = game.to_move
+                game.push(move)
             except GameError as error:
-                raise RecordError(f"move {number} ({text!r}) is bad: {error}",
+                raise RecordError(f"move {number} ({excerpt(text)}) is bad: {error}",
                                   move_number=number, move_text=text) from None
-        return game
+            except Exception as error:  # Python's own errors count too
+                raise RecordError(f"move {number} ({excerpt(text)}) cannot be played ({type(error).__name__})",
+                                  move_number=number, move_text=text) from None
+            if on_move is not None:
+                on_move(game, move, written, mover)
+            yield
+
+    def check_result(self, game: Game) -> Outcome | None:
+        """The stored ending, if the replayed ``game`` may end that way.
+
+        An ending the rules produce is recomputed from the moves and never
+        taken on trust: a stored one is kept only when the moves reach no
+        ending and it is one the moves cannot show (``STATED_REASONS``).
+        """
+        if game.outcome() is not None or self.result is None:
+            return None
+        if self.result.reason not in STATED_REASONS:
+            raise RecordError(f"the record says the game ended by {excerpt(self.result.reason)}, "
+                              "but its moves do not reach that ending")
+        if self.result.winner is not None and not 0 <= self.result.winner < game.num_players:
+            raise RecordError("the record's result names a player the game does not have")
+        return self.result
 
     @classmethod
     def from_game(cls, game: Game, result: Outcome | None = None,
@@ -138,11 +198,50 @@ class Record:
 
     def outcome(self, game: Game, ply: int | None = None) -> Outcome | None:
         """The ending at ``ply``: the rules' own if the moves reach one, else
-        the stored ``result`` once every move has been played."""
+        the stored ``result`` (checked by ``check_result``) once every move
+        has been played."""
         ending = game.outcome()
         if ending is None and (ply is None or ply >= len(self.moves)):
-            ending = self.result
+            ending = self.check_result(game)
         return ending
+
+
+def parse_json(text: str, error_class: type[Exception]) -> Any:
+    """``json.loads`` whose every failure is ``error_class`` with one line.
+
+    Besides ValueError, JSON nested a few thousand deep raises RecursionError
+    (and can run out of memory on small stacks), so the depth is bounded
+    before parsing: no real record nests more than a few levels.
+    """
+    depth = deepest_nesting(text)
+    if depth > MAX_JSON_DEPTH:
+        raise error_class(f"not valid JSON: nested {depth} levels deep (the limit is {MAX_JSON_DEPTH})")
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise error_class(f"not valid JSON: {str(error).splitlines()[0][:120]}") from None
+    except Exception as error:
+        raise error_class(f"not valid JSON ({type(error).__name__})") from None
+
+
+def deepest_nesting(text: str) -> int:
+    """How deep brackets nest in ``text``, ignoring brackets inside strings.
+
+    Runs at C speed (regular expressions, ``accumulate``): it guards every
+    JSON read, and in Pyodide JSON nested about 10,000 deep is not a
+    RecursionError but a fatal stack overflow of the whole interpreter.
+    """
+    opening = text.count("[") + text.count("{")
+    if opening <= MAX_JSON_DEPTH:
+        return opening  # cannot nest deeper than it opens: the usual case, no scan
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)).translate(_BRACKET_STEPS)
+    # each bracket is 2 (opens) or 0 (closes); depth after k brackets = sum - k
+    return max(map(operator.sub, accumulate(brackets.encode("ascii")), count(1)), default=0)
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_BRACKET_STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})
 
 
 def history_texts(game: Game) -> list[str]:

@@ -9,11 +9,9 @@ the version is still the one it was asked about, so a bot never answers a
 position that was taken back or replaced (boardgame.io's state-version
 check).
 
-Seats are filled by ``Participant`` objects.  A local human is passive: the
-UI calls ``play``.  Any other participant is asked for a move with
-``await participant.choose(game_copy, cancelled)``; a bot runs its search in
-slices, and a network player would await a message, so a remote seat plugs
-in here without touching the games or the UI.
+Seats are filled by ``Participant`` objects (``core/seats.py``): a local
+human plays through the UI (``play``), any other participant is asked for
+its move (``advance``).
 
 Time controls (``core/clock.py``): a session may carry a ``Clock``.  It
 switches on every move, and on undo it simply runs on for the player now to
@@ -29,114 +27,20 @@ from __future__ import annotations
 
 import asyncio
 import time
-from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from .clock import Clock, ClockError, Now, TimeControl
-from .game import Game, IllegalMoveError, Move, Outcome, Player
+from .game import Game, GameError, IllegalMoveError, Move, Outcome, Player, excerpt
 from .record import Record, RecordError
+from .seats import (SEAT_KINDS, BotParticipant, LocalHuman, Participant, ParticipantFactory, Seat,
+                    SessionError, default_participant)
+from .steps import Steps, finish
+
+__all__ = ["SAVE_FORMAT", "SEAT_KINDS", "BotParticipant", "LocalHuman", "MoveEvent", "MoveFacts",
+           "Participant", "ParticipantFactory", "Seat", "Session", "SessionError", "default_participant"]
 
 SAVE_FORMAT = "tessera-session/1"
-SEAT_KINDS = ("human", "bot", "remote")
-SESSION_REASONS = ("resign", "draw_agreed", "time")
-
-
-class SessionError(ValueError):
-    """A command that does not fit the session now, or a bad save."""
-
-
-# ----- seats and participants ---------------------------------------------------
-
-@dataclass(frozen=True)
-class Seat:
-    """What sits in one seat: ``human`` (this device), ``bot`` (a level key) or ``remote``."""
-
-    kind: str = "human"
-    level: str | None = None
-    name: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise SessionError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
-        if self.kind == "bot" and not (isinstance(self.level, str) and self.level):
-            raise SessionError("a bot seat needs a level")
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        if self.level is not None:
-            data["level"] = self.level
-        if self.name is not None:
-            data["name"] = self.name
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Seat":
-        if not isinstance(data, Mapping):
-            raise SessionError("a seat must be an object")
-        kind, level, name = data.get("kind"), data.get("level"), data.get("name")
-        if not isinstance(kind, str):
-            raise SessionError("a seat has no kind")
-        if level is not None and not isinstance(level, str):
-            raise SessionError("a seat's level must be a string")
-        if name is not None and not isinstance(name, str):
-            raise SessionError("a seat's name must be a string")
-        return cls(kind, level, name)
-
-
-class Participant(ABC):
-    """Whoever picks the moves of one seat."""
-
-    local: bool = False
-    """True when the moves come from this device's UI (``Session.play``)."""
-
-    @abstractmethod
-    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
-        """The move for ``game`` (a private copy), or None if cancelled."""
-
-    def notify(self, kind: str, session: "Session") -> None:
-        """Hear about a change (``move``, ``undo``, ``result``...): a remote seat forwards it."""
-
-    def close(self) -> None:
-        """Stop whatever is running; the session is being dropped."""
-
-
-class LocalHuman(Participant):
-    local = True
-
-    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
-        raise SessionError("a local player moves through the UI, not by being asked")
-
-
-class BotParticipant(Participant):
-    """A seeded bot that thinks in slices so the page stays responsive."""
-
-    def __init__(self, bot: Any, slice_ms: float = 12.0) -> None:
-        self.bot = bot
-        self.slice_ms = slice_ms
-
-    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
-        from ..bots.base import choose_async
-        return await choose_async(self.bot, game, self.slice_ms, cancelled)
-
-
-ParticipantFactory = Callable[[Seat, Game, int], Participant]
-"""(seat, game, seat index) -> participant; raises SessionError if it cannot."""
-
-
-def default_participant(seat: Seat, game: Game, index: int) -> Participant:
-    """Humans on this device and the game's bot levels; remote play comes later."""
-    if seat.kind == "human":
-        return LocalHuman()
-    if seat.kind == "bot":
-        from ..bots.registry import level, make_level_bot
-        try:
-            return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
-        except ValueError as error:  # an unknown level, or a level whose bot cannot be made
-            raise SessionError(f"bot level {seat.level!r} cannot be used: {error}") from None
-    raise SessionError("remote players are not available yet")
-
-
 # ----- events ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -156,16 +60,45 @@ Listener = Callable[[str, Any], None]
 
 # ----- the session ---------------------------------------------------------------
 
-def _replay_facts(game: Game) -> tuple[list[str], list[Player]]:
-    """Notation and mover of every move played, from one replay."""
-    replay = type(game)(game.options, game.seed, game.setup)
-    texts: list[str] = []
-    movers: list[Player] = []
-    for move in game.move_stack:
-        texts.append(replay.move_text(move))
-        movers.append(replay.to_move)
-        replay.push_unchecked(move)
-    return texts, movers
+@dataclass
+class MoveFacts:
+    """What the session keeps of every move played, so that nothing per move
+    needs a replay: the notation (for the move list and saves), who moved
+    (for undo) and the scores after it (for the gains the move list shows).
+
+    ``scores[0]`` is the start; ``scores[i]`` follows move ``i``.
+    """
+
+    texts: list[str] = field(default_factory=list)
+    movers: list[Player] = field(default_factory=list)
+    scores: list[tuple[int, ...]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game) -> "MoveFacts":
+        return cls([], [], [tuple(game.scores())])
+
+    def add(self, game: Game, move: Move, text: str, mover: Player) -> None:
+        """Record a move just pushed on ``game`` (a ``Record.replay`` observer)."""
+        self.texts.append(text)
+        self.movers.append(mover)
+        self.scores.append(tuple(game.scores()))
+
+    def truncate(self, ply: int) -> None:
+        del self.texts[ply:]
+        del self.movers[ply:]
+        del self.scores[ply + 1:]
+
+    @classmethod
+    def of(cls, game: Game) -> "MoveFacts":
+        """The facts of a game's history, from one replay (for a game made
+        elsewhere; sessions loaded from records collect them while replaying)."""
+        replay = type(game)(game.options, game.seed, game.setup)
+        facts = cls.start(replay)
+        for move in game.move_stack:
+            text, mover = replay.move_text(move), replay.to_move
+            replay.push_unchecked(move)
+            facts.add(replay, move, text, mover)
+        return facts
 
 
 @dataclass
@@ -182,7 +115,7 @@ class Session:
                  participant_factory: ParticipantFactory = default_participant,
                  result: Outcome | None = None, meta: Mapping[str, Any] | None = None,
                  time_control: TimeControl | None = None, clock_state: Mapping[str, Any] | None = None,
-                 now: Now = time.monotonic) -> None:
+                 now: Now = time.monotonic, move_facts: MoveFacts | None = None) -> None:
         if len(seats) != game.num_players:
             raise SessionError(f"{game.game_id} has {game.num_players} seats, not {len(seats)}")
         self.game = game
@@ -195,7 +128,8 @@ class Session:
         self.view_ply: int | None = None
         self.thinking = False
         self._asking: int | None = None
-        self._texts, self._movers = _replay_facts(game)
+        self.moves = move_facts if move_facts is not None else MoveFacts.of(game)
+        """Per-move facts, kept in step with the game by every move and undo."""
         self._shown_cache: tuple[int, int, Game] | None = None
         self.listeners: list[Listener] = []
         self.clock: Clock | None = None
@@ -247,7 +181,14 @@ class Session:
 
     def history(self) -> list[str]:
         """Every move played, in notation."""
-        return list(self._texts)
+        return list(self.moves.texts)
+
+    def move_gain(self, ply: int) -> int:
+        """What move ``ply`` (1-based) gained its mover: the rise of the
+        mover's score (checkers converted, dots captured), never negative."""
+        mover = self.moves.movers[ply - 1]
+        scores = self.moves.scores
+        return max(0, scores[ply][mover] - scores[ply - 1][mover])
 
     def is_local_seat(self, seat: Player) -> bool:
         return self.participants[seat].local
@@ -275,7 +216,7 @@ class Session:
         hot-seat exactly one move.
         """
         for index in range(self.game.ply - 1, -1, -1):
-            if self.participants[self._movers[index]].local:
+            if self.participants[self.moves.movers[index]].local:
                 return index
         return None
 
@@ -302,8 +243,7 @@ class Session:
             raise IllegalMoveError(self.game.explain_illegal(move))
         text = self.game.move_text(move)
         self.game.push_unchecked(move)
-        self._texts.append(text)
-        self._movers.append(seat)
+        self.moves.add(self.game, move, text, seat)
         self.view_ply = None
         self.facts.draw_offer = None
         self._clock_turn()
@@ -355,8 +295,7 @@ class Session:
         removed = self.game.ply - target
         for _ in range(removed):
             self.game.pop()
-            self._texts.pop()
-            self._movers.pop()
+        self.moves.truncate(target)
         self.view_ply = None
         self.facts.draw_offer = None
         self._clock_turn()
@@ -439,7 +378,7 @@ class Session:
 
     def _check_seat(self, seat: Player) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise SessionError(f"no seat {seat!r}")
+            raise SessionError(f"no seat {excerpt(seat)}")
 
     # ----- looking at earlier positions --------------------------------------------
     @property
@@ -494,9 +433,16 @@ class Session:
 
     # ----- records and saves ----------------------------------------------------------
     def record(self, meta: Mapping[str, Any] | None = None) -> Record:
-        """The tessera/1 record of the game (with a resignation or agreed draw)."""
-        result = self.facts.result if self.game.outcome() is None else None
-        return Record.from_game(self.game, result, dict(meta or {}))
+        """The tessera/1 record of the game (with a resignation or agreed draw).
+
+        Built from the notation kept move by move: a save after every move
+        must not replay the whole game (at move 1000 that was most of a
+        long task in the browser).
+        """
+        game = self.game
+        result = self.facts.result if game.outcome() is None else None
+        return Record(game.game_id, dict(game.options), game.seed, game.setup,
+                      list(self.moves.texts), result, dict(meta or {}))
 
     def to_save(self) -> dict[str, Any]:
         return {
@@ -515,13 +461,22 @@ class Session:
                     meta: Mapping[str, Any] | None = None, time_control: TimeControl | None = None,
                     clock_state: Mapping[str, Any] | None = None,
                     now: Now = time.monotonic) -> "Session":
-        """Replay ``record`` (RecordError names the first bad move) into a session."""
-        game = record.replay()
-        result = record.result if game.outcome() is None else None
-        if result is not None and result.reason not in SESSION_REASONS:
-            raise RecordError(f"the record says the game ended by {result.reason!r}, "
-                              "but its moves do not reach that ending")
-        return cls(game, seats, session_id, participant_factory, result, meta, time_control, clock_state, now)
+        """Replay ``record`` (RecordError names the first bad move) into a session,
+        collecting the per-move facts in that same replay."""
+        return finish(cls._from_record_steps(record, seats, session_id, participant_factory, meta,
+                                             time_control, clock_state, now))
+
+    @classmethod
+    def _from_record_steps(cls, record: Record, seats: Sequence[Seat], session_id: str,
+                           participant_factory: ParticipantFactory, meta: Mapping[str, Any] | None,
+                           time_control: TimeControl | None, clock_state: Mapping[str, Any] | None,
+                           now: Now) -> Steps["Session"]:
+        start = record.new_game()
+        facts = MoveFacts.start(start)
+        yield from record.play_moves(start, on_move=facts.add)
+        result = record.check_result(start)
+        return cls(start, seats, session_id, participant_factory, result, meta, time_control, clock_state, now,
+                   facts)
 
     @classmethod
     def from_save(cls, data: Any, participant_factory: ParticipantFactory = default_participant,
@@ -531,10 +486,29 @@ class Session:
         A saved clock resumes with the times it had when saved: the time
         the page was closed does not count (see ``core/clock.py``).
         """
+        return finish(cls.restoring(data, participant_factory, now))
+
+    @classmethod
+    def restoring(cls, data: Any, participant_factory: ParticipantFactory = default_participant,
+                  now: Now = time.monotonic) -> Steps["Session"]:
+        """``from_save`` as steps (``core.steps``), a replayed move a step, so
+        the page opens a game of any length without a long task.  Whatever
+        the save makes Python raise comes out as SessionError or RecordError."""
+        try:
+            return (yield from cls._restore_steps(data, participant_factory, now))
+        except (SessionError, RecordError):
+            raise
+        except GameError as error:
+            raise SessionError(f"the saved game does not fit its game: {error}") from None
+        except Exception as error:  # Python's own errors count: a bad save never escapes as one
+            raise SessionError(f"the saved game cannot be used ({type(error).__name__})") from None
+
+    @classmethod
+    def _restore_steps(cls, data: Any, participant_factory: ParticipantFactory, now: Now) -> Steps["Session"]:
         if not isinstance(data, Mapping):
             raise SessionError("a saved game must be an object")
         if data.get("format") != SAVE_FORMAT:
-            raise SessionError(f"not a Tessera saved game (format {data.get('format')!r})")
+            raise SessionError(f"not a Tessera saved game (format {excerpt(data.get('format'))})")
         session_id = data.get("id", "")
         if not isinstance(session_id, str):
             raise SessionError("a saved game's id must be a string")
@@ -555,8 +529,8 @@ class Session:
                 control = TimeControl.from_json(clock_data.get("control"))
             except ClockError as error:
                 raise SessionError(f"the saved clock does not fit: {error}") from None
-        session = cls.from_record(record, seats, session_id, participant_factory, meta,
-                                  control, clock_data, now)
+        session = yield from cls._from_record_steps(record, seats, session_id, participant_factory, meta,
+                                                    control, clock_data, now)
         offer = data.get("draw_offer")
         if offer is not None:
             session._check_seat(offer)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
+import traceback
 from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
@@ -162,7 +163,21 @@ class App:
             self.frame.appendChild(boot)
             boot.hidden = True
         self.screen = screen
-        screen.mount(self.frame)
+        try:
+            screen.mount(self.frame)
+        except Exception as error:  # the last guard: one broken screen never stops the app
+            js.console.error(traceback.format_exc())
+            from .home_screen import HomeScreen
+            if isinstance(screen, HomeScreen):
+                raise
+            try:
+                screen.unmount()
+            except Exception:
+                pass
+            self.screen = None
+            self.notice(t("app.screen_failed", detail=type(error).__name__), "error", sticky=True)
+            self.go("#/", replace=True)
+            return
         js.window.scrollTo(0, 0)
         self.mark_ready()
 

@@ -11,8 +11,9 @@ from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
+from ..core.game import Game, GameError, OptionSpec
 from ..i18n import has, t
-from .dom import Listeners, button, el, present
+from .dom import Listeners, button, el, present, set_text
 
 _counter = 0
 
@@ -110,6 +111,180 @@ def _checked(root: Any, name: str) -> str:
     return str(node.value) if present(node) else ""
 
 
+CUSTOM = "custom"
+"""The radio value that stands for an option's ``custom`` form (a Dots size)."""
+
+
+class OptionGroups:
+    """The game's options in the new-game form, one radio group each.
+
+    An option with a ``custom`` form (``OptionSpec.custom``) gets one more
+    radio, "Custom", and a number input per part (``option.<game>.<key>.<part>``;
+    typing there picks "Custom").  After every change, each preset that the
+    game refuses together with the other current choices
+    (``Game.normalize_options``, e.g. Dots' four crosses on a small field)
+    is greyed out and cannot be picked, with the reason under the group
+    (``option.<game>.<key>.<value>.unavailable``); if it was picked, the
+    option's default (or its first allowed choice) is picked instead.
+    """
+
+    def __init__(self, cls: type[Game], game_id: str, form: Any, preset: dict[str, str],
+                 listeners: Listeners) -> None:
+        self.cls = cls
+        self.game_id = game_id
+        self.form = form
+        self.listeners = listeners
+        self.specs = [spec for spec in cls.option_specs if spec.choices]   # booleans: no game has one yet
+        self.errors: dict[str, Any] = {}
+        self.notes: dict[str, Any] = {}
+        for spec in self.specs:
+            self._build(spec, preset.get(spec.key))
+        self.refresh()
+
+    # ----- building ------------------------------------------------------------------
+    def _build(self, spec: OptionSpec, value: Any) -> None:
+        base = f"option.{self.game_id}.{spec.key}"
+        choices = [(str(v), t(f"{base}.{v}")) for v in spec.choices]
+        custom_numbers: tuple[int, ...] | None = None
+        if spec.custom is not None:
+            choices.append((CUSTOM, t(f"{base}.{CUSTOM}") if has(f"{base}.{CUSTOM}") else t("newgame.custom")))
+            if value not in spec.choices:
+                custom_numbers = self._parse(spec, value)
+        checked = value if value in spec.choices else CUSTOM if custom_numbers else spec.default
+        group = _radio_group(spec.key, t(base), choices, str(checked), self.listeners,
+                             lambda chosen, spec=spec: self._chosen(spec, chosen))
+        if spec.custom is not None:
+            numbers = custom_numbers or self._parse(spec, checked)
+            row = self._custom_row(spec, base, numbers)
+            row.hidden = checked != CUSTOM
+            group.appendChild(row)
+            error = el("p", "move-error", None, {"role": "alert", "id": f"ng-{spec.key}-error"})
+            self.errors[spec.key] = error
+            group.appendChild(error)
+        note = el("p", "dialog-hint", None, {"hidden": True, "data-unavailable": spec.key})
+        self.notes[spec.key] = note
+        group.appendChild(note)
+        self.form.appendChild(group)
+        if has(f"{base}.hint"):
+            self.form.appendChild(el("p", "dialog-hint", t(f"{base}.hint")))
+
+    @staticmethod
+    def _parse(spec: OptionSpec, value: Any) -> tuple[int, ...] | None:
+        try:
+            return spec.custom.parse(value)
+        except GameError:
+            return None
+
+    def _custom_row(self, spec: OptionSpec, base: str, numbers: tuple[int, ...] | None) -> Any:
+        """The number inputs, shown while "Custom" is picked; they start from
+        the preset picked last, so "Custom" begins at a size the player saw."""
+        custom = spec.custom
+        row = el("div", "choice-row custom-row", None, {"data-custom": spec.key})
+        for index, part in enumerate(custom.parts):
+            box = el("input", "move-input", None, {
+                "type": "number", "id": f"ng-{spec.key}-{part}", "name": f"{spec.key}-{part}",
+                "min": custom.low, "max": custom.high, "step": 1, "inputmode": "numeric",
+                "value": numbers[index] if numbers else None})
+            self.listeners.on(box, "input", lambda event, key=spec.key: self._typed(key))
+            row.appendChild(el("label", "time-row", None, None,
+                               [el("span", "time-row-label", t(f"{base}.{part}")), box]))
+        return row
+
+    def _chosen(self, spec: OptionSpec, chosen: str) -> None:
+        if spec.custom is not None:
+            row = self.form.querySelector(f'[data-custom="{spec.key}"]')
+            row.hidden = chosen != CUSTOM
+            numbers = self._parse(spec, chosen) if chosen != CUSTOM else None
+            for part, number in zip(spec.custom.parts, numbers or ()):
+                self.form.querySelector(f'input[name="{spec.key}-{part}"]').value = str(number)
+            self._mark(spec.key, False)
+        self.refresh()
+
+    def _typed(self, key: str) -> None:
+        radio = self.form.querySelector(f'input[name="{key}"][value="{CUSTOM}"]')
+        if present(radio):
+            radio.checked = True
+        self._mark(key, False)
+        self.refresh()
+
+    def _mark(self, key: str, invalid: bool) -> None:
+        """Show or clear the custom numbers' error (text and aria-invalid)."""
+        spec = next(spec for spec in self.specs if spec.key == key)
+        message = t("newgame.custom_range", low=spec.custom.low, high=spec.custom.high) if invalid else ""
+        set_text(self.errors[key], message)
+        for part in spec.custom.parts:
+            box = self.form.querySelector(f'input[name="{key}-{part}"]')
+            if invalid:
+                box.setAttribute("aria-invalid", "true")
+                box.setAttribute("aria-describedby", f"ng-{key}-error")
+            else:
+                box.removeAttribute("aria-invalid")
+
+    # ----- reading -------------------------------------------------------------------
+    def value(self, spec: OptionSpec) -> Any:
+        """The option's value now; ``None`` while its custom numbers are not valid."""
+        checked = _checked(self.form, spec.key)
+        if checked != CUSTOM:
+            return checked if checked in [str(v) for v in spec.choices] else spec.default
+        texts = [str(self.form.querySelector(f'input[name="{spec.key}-{part}"]').value or "").strip()
+                 for part in spec.custom.parts]
+        try:
+            return spec.validate(spec.custom.separator.join(texts))
+        except GameError:
+            return None
+
+    def values(self) -> dict[str, Any] | None:
+        """Every option's value, or None after showing why one is not valid."""
+        result = {}
+        for spec in self.specs:
+            value = self.value(spec)
+            if value is None:
+                self._mark(spec.key, True)
+                self.form.querySelector(f'input[name="{spec.key}-{spec.custom.parts[0]}"]').focus()
+                return None
+            result[spec.key] = value
+        return result
+
+    # ----- what may be combined --------------------------------------------------------
+    def refresh(self) -> None:
+        current = {spec.key: value for spec in self.specs if (value := self.value(spec)) is not None}
+        for spec in self.specs:
+            others = {key: value for key, value in current.items() if key != spec.key}
+            base = f"option.{self.game_id}.{spec.key}"
+            reasons = []
+            for choice in spec.choices:
+                radio = self.form.querySelector(f'input[name="{spec.key}"][value="{choice}"]')
+                allowed = self._allowed({**others, spec.key: choice})
+                radio.disabled = not allowed
+                label = radio.parentNode
+                if allowed:
+                    label.removeAttribute("title")
+                else:
+                    reason = t(f"{base}.{choice}.unavailable") if has(f"{base}.{choice}.unavailable") else ""
+                    if reason:
+                        label.setAttribute("title", reason)
+                        reasons.append(reason)
+                    if radio.checked:
+                        self._pick_allowed(spec, others)
+            note = self.notes[spec.key]
+            set_text(note, " ".join(reasons))
+            note.hidden = not reasons
+
+    def _allowed(self, options: dict[str, Any]) -> bool:
+        try:
+            self.cls.normalize_options(options)
+        except GameError:
+            return False
+        return True
+
+    def _pick_allowed(self, spec: OptionSpec, others: dict[str, Any]) -> None:
+        order = [spec.default] + [c for c in spec.choices if c != spec.default]
+        for choice in order:
+            if self._allowed({**others, spec.key: choice}):
+                self.form.querySelector(f'input[name="{spec.key}"][value="{choice}"]').checked = True
+                return
+
+
 def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None) -> Dialog:
     """Choose opponent, side and the game's options; Start creates and opens the game.
 
@@ -144,28 +319,23 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
                               side if side in seats + ["random"] else seats[0], dialog.listeners)
     side_group.hidden = default_opponent == "human"
     form.appendChild(side_group)
-    for spec in cls.option_specs:
-        if not spec.choices:   # booleans: no game has one yet
-            continue
-        base = f"option.{game_id}.{spec.key}"
-        value = preset.get(spec.key)
-        form.appendChild(_radio_group(spec.key, t(base), [(v, t(f"{base}.{v}")) for v in spec.choices],
-                                      value if value in spec.choices else spec.default, dialog.listeners))
-        if has(f"{base}.hint"):
-            form.appendChild(el("p", "dialog-hint", t(f"{base}.hint")))
+    option_groups = OptionGroups(cls, game_id, form, preset, dialog.listeners)
     from .time_ui import time_choice, time_fieldset
     form.appendChild(time_fieldset(preset))
     dialog.body.appendChild(form)
 
     def start() -> None:
-        options = {spec.key: _checked(form, spec.key) or spec.default for spec in cls.option_specs
-                   if spec.choices}
+        options = option_groups.values()
+        if options is None:   # custom numbers out of range: the form says so
+            return
         choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
                   **options, **time_choice(form)}
+        dialog.close()
         create_game(app, game_id, choice)
 
     dialog.add_button(t("dialog.cancel"))
-    start_button = dialog.add_button(t("newgame.start"), start, "primary", attrs={"data-action": "start"})
+    start_button = dialog.add_button(t("newgame.start"), start, "primary", close=False,
+                                     attrs={"data-action": "start"})
 
     def submitted(event: Any) -> None:
         # Enter on a radio submits the form, which would close the <dialog>
@@ -182,7 +352,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     from ..core.registry import game_class
     from ..core.session import Seat, Session
     from . import storage
-    from .play_screen import session_meta
+    from .session_store import session_meta
 
     cls = game_class(game_id)
     names = list(cls.seat_names)
@@ -196,8 +366,17 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     else:
         bot = Seat("bot", opponent.split(":", 1)[1])
         seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]
-    options = {spec.key: choice[spec.key] for spec in cls.option_specs
-               if spec.choices and choice.get(spec.key) in spec.choices}
+    options = {}
+    for spec in cls.option_specs:
+        if spec.choices and spec.key in choice:
+            try:
+                options[spec.key] = spec.validate(choice[spec.key])
+            except GameError:
+                pass   # a stale or edited choice: the default instead
+    try:
+        cls.normalize_options(options)
+    except GameError:
+        options = {}
     game = cls(options, seed=random.randrange(1 << 31))
     session_id = storage.new_session_id()
     from .time_ui import control_from_choice

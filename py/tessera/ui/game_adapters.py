@@ -36,7 +36,8 @@ class GameUI:
     flippable = True
     """Whether turning the board round means anything (not for Dots' field)."""
     gain_key = "moves.converted"
-    """Catalog key of the move list's "+N" mark: what a move's gain is called."""
+    """Catalog key of the move list's "×N" mark: what a move's gain (the rise
+    of the mover's score, ``Session.move_gain``) is called."""
 
     def view(self) -> BoardView:
         raise NotImplementedError
@@ -59,21 +60,6 @@ class GameUI:
     def move_note(self, session: Any, event: Any) -> str | None:
         """More words for the screen reader after a move (captures...)."""
         return None
-
-    def last_gain(self, game: Game, event: Any) -> int:
-        """``move_gains`` of the move just played (``event``: a MoveEvent)."""
-        return len(event.converted)
-
-    def move_gains(self, game: Game) -> list[int]:
-        """For each move played, a number the move list shows after it
-        (checkers converted, dots captured); 0 shows nothing."""
-        replay = type(game)(game.options, game.seed, game.setup)
-        last_converted = getattr(replay, "last_converted", None)
-        counts = []
-        for move in game.move_stack:
-            replay.push_unchecked(move)
-            counts.append(len(last_converted()) if last_converted else 0)
-        return counts
 
 
 class QuadratureUI(GameUI):
@@ -129,13 +115,12 @@ class DotsUI(GameUI):
         return [ExtraAction("land", "action.land", lambda screen: screen.ask_landing(), can_land)]
 
     def move_note(self, session: Any, event: Any) -> str | None:
+        """Who captured how many dots with this move, and the score now."""
         from ..i18n import t
         game = session.game
         if game.ply == 0:
             return None
-        before = game.copy()
-        before.pop()
-        old, new = before.scores(), game.scores()
+        old, new = session.moves.scores[-2], session.moves.scores[-1]
         notes = []
         for seat in (0, 1):
             gain = new[seat] - old[seat]
@@ -143,24 +128,6 @@ class DotsUI(GameUI):
                 notes.append(t("announce.dots_captured", side=t(f"seat.{game.seat_names[seat]}"),
                                count=gain, score=f"{new[0]}:{new[1]}"))
         return " ".join(notes) or None
-
-    def last_gain(self, game: Game, event: Any) -> int:
-        if game.ply == 0:
-            return 0
-        before = game.copy()
-        before.pop()
-        return max(0, game.scores()[event.seat] - before.scores()[event.seat])
-
-    def move_gains(self, game: Game) -> list[int]:
-        """Points the mover gained with each move."""
-        replay = type(game)(game.options, game.seed, game.setup)
-        gains = []
-        for move in game.move_stack:
-            mover = replay.to_move
-            before = replay.scores()[mover]
-            replay.push_unchecked(move)
-            gains.append(max(0, replay.scores()[mover] - before))
-        return gains
 
 
 ADAPTERS: dict[str, type[GameUI]] = {"quadrature": QuadratureUI, "dots": DotsUI}

@@ -10,9 +10,10 @@ from typing import Any
 
 from .. import i18n
 from ..core import registry
-from ..i18n import t
+from ..i18n import has, t
 from . import storage
 from .dom import Listeners, button, el
+from .saved_games import SavedSummary, SeatSummary
 
 GAME_ICONS = {
     "quadrature": "⬚",
@@ -54,7 +55,7 @@ class HomeScreen:
             el("p", "home-lead", t("home.lead")),
         ])
 
-    def _in_progress(self, summaries: list[storage.SavedSummary]) -> Any:
+    def _in_progress(self, summaries: list[SavedSummary]) -> Any:
         section = el("section", "home-section", None, {"aria-labelledby": "resume-title"})
         section.appendChild(el("h2", "section-title", t("home.in_progress"), {"id": "resume-title"}))
         items = el("ul", "resume-list")
@@ -63,22 +64,19 @@ class HomeScreen:
         section.appendChild(items)
         return section
 
-    def _resume_item(self, summary: storage.SavedSummary) -> Any:
-        meta = summary.meta
-        to_move = meta.get("to_move")
-        side_names = meta.get("side_names") or ["white", "black"]
-        side_known = isinstance(to_move, int) and 0 <= to_move < len(side_names)
-        move_number = int(meta.get("ply", 0)) // 2 + 1 if isinstance(meta.get("ply"), int) else 1
-        opponent = describe_opponent(summary.data.get("seats") or [])
-        your_turn = bool(meta.get("local_turn"))
+    def _resume_item(self, summary: SavedSummary) -> Any:
+        """One saved game's card; every field comes checked from ``saved_games``."""
+        move_number = summary.ply // 2 + 1
+        your_turn = summary.local_turn
         href = f"#/play/{summary.game}/{summary.session_id}"
         link = el("a", "resume-card", None, {"href": href})
         link.appendChild(el("span", "resume-game", t(f"game.{summary.game}.title")))
-        link.appendChild(el("span", "resume-opponent", opponent))
+        link.appendChild(el("span", "resume-opponent", describe_opponent(summary.seats)))
+        status = ""
         if your_turn:
             status = t("home.your_turn")
-        else:
-            status = t(f"turn.{side_names[to_move]}") if side_known else ""
+        elif summary.to_move is not None and has(f"turn.{summary.side_names[summary.to_move]}"):
+            status = t(f"turn.{summary.side_names[summary.to_move]}")
         text = t("home.status", status=status, number=move_number) if status else t("home.move", number=move_number)
         link.appendChild(el("span", "resume-status" + (" is-yours" if your_turn else ""), text))
         link.appendChild(el("span", "resume-go", t("home.resume"), {"aria-hidden": "true"}))
@@ -88,7 +86,7 @@ class HomeScreen:
                                 self.listeners, "btn-icon resume-delete", icon="close"))
         return item
 
-    def _delete(self, summary: storage.SavedSummary, item: Any) -> None:
+    def _delete(self, summary: SavedSummary, item: Any) -> None:
         from .dialogs import confirm
         confirm(t("home.delete_confirm"), t("home.delete"),
                 lambda: (storage.delete_session(summary.session_id), self.app.show_route(force=True)),
@@ -145,12 +143,11 @@ class HomeScreen:
         return footer
 
 
-def describe_opponent(seats: list[Any]) -> str:
+def describe_opponent(seats: tuple[SeatSummary, ...]) -> str:
     """"Bot · Medium" or "Two players on this device", from saved seats."""
-    kinds = [s.get("kind") if isinstance(s, dict) else None for s in seats]
     for seat in seats:
-        if isinstance(seat, dict) and seat.get("kind") == "bot":
-            return t("opponent.bot", level=t(f"bot.level.{seat.get('level')}"))
-    if kinds and all(kind == "human" for kind in kinds):
+        if seat.kind == "bot" and seat.level and has(f"bot.level.{seat.level}"):
+            return t("opponent.bot", level=t(f"bot.level.{seat.level}"))
+    if seats and all(seat.kind == "human" for seat in seats):
         return t("opponent.hot_seat")
     return t("opponent.remote")

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.game import Outcome
 from ..core.session import Session
 from ..i18n import t
-from .dom import clear, el, present, set_text
+from .dom import clear, el, set_text
 from .game_adapters import GameUI
 from .time_ui import clock_node, render_clock
 
@@ -153,44 +153,3 @@ def _marker_pips(value: str) -> Any:
         chip.appendChild(el("i", None, None, {"aria-hidden": "true"}))
     chip.appendChild(el("span", "visually-hidden", value))
     return chip
-
-
-# ----- move list ------------------------------------------------------------------------
-
-def render_move_list(node: Any, session: Session, converted_counts: list[int],
-                     gain_key: str = "moves.converted") -> None:
-    """Rows of numbered move pairs; each move is a button carrying ``data-ply``."""
-    clear(node)
-    texts = session.history()
-    if not texts:
-        node.appendChild(el("li", "moves-empty", t("moves.none")))
-        return
-    for index in range(0, len(texts), 2):
-        row = el("li", "move-row")
-        row.appendChild(el("span", "move-number", f"{index // 2 + 1}."))
-        for ply in (index + 1, index + 2):
-            if ply > len(texts):
-                break
-            label = texts[ply - 1]
-            count = converted_counts[ply - 1] if ply - 1 < len(converted_counts) else 0
-            cell = el("button", "move", None, {"type": "button", "data-ply": str(ply)})
-            cell.appendChild(el("span", "move-text", label))
-            if count:
-                cell.appendChild(el("span", "move-conv", f"×{count}",
-                                    {"title": t(gain_key, count=count)}))
-            row.appendChild(cell)
-        node.appendChild(row)
-    mark_current(node, session.shown_ply)
-
-
-def mark_current(node: Any, ply: int) -> None:
-    for cell in node.querySelectorAll("button.move[aria-current]"):
-        cell.removeAttribute("aria-current")
-    current = node.querySelector(f'button.move[data-ply="{ply}"]') if ply > 0 else None
-    if present(current):
-        current.setAttribute("aria-current", "step")
-        container = node.parentElement
-        if present(container):
-            top = current.offsetTop - container.offsetTop
-            if top < container.scrollTop or top > container.scrollTop + container.clientHeight - 32:
-                container.scrollTop = max(0, top - container.clientHeight // 2)

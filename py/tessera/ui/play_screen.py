@@ -14,54 +14,24 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from ..core.game import GameError, IllegalMoveError, Move, NotationError
+from ..core.game import IllegalMoveError, Move, NotationError
 from ..core.session import MoveEvent, Session, SessionError
+from ..core.steps import UNFINISHED, Steps, run_slice
 from ..i18n import has, t
 from . import storage
 from .board import BoardComponent
 from .dialogs import Dialog, confirm, game_over_dialog, new_game_dialog
 from .dom import Listeners, button, el, present, set_flag, set_text
 from .game_adapters import adapter
-from .panels import (PlayerPanel, localize_reason, mark_current, render_move_list, result_for_you,
-                     result_reason, result_title, side_name)
+from .move_list import MoveList
+from .session_store import opening, put_aside_session, session_meta
+from .panels import PlayerPanel, localize_reason, result_for_you, result_reason, result_title, side_name
 
+OPEN_SLICE_MS = 12.0
+"""Replaying a saved game runs in slices this long (a task well under 50 ms)."""
 CONFIRM_KEY = "tessera/v1/settings/confirm-touch"
 """``off`` turns move confirmation on touch screens off (default on)."""
 TEXT_TAGS = {"INPUT", "TEXTAREA", "SELECT", "CANVAS", "BUTTON"}
-
-
-def session_meta(session: Session) -> dict[str, Any]:
-    """Facts the home screen shows without replaying the game."""
-    return {
-        "updated": float(js.Date.now()),
-        "to_move": session.to_move,
-        "ply": session.game.ply,
-        "over": session.is_over(),
-        "local_turn": session.is_local_turn() and not session.is_hot_seat(),
-        "side_names": list(session.game.seat_names),
-    }
-
-
-def load_session(app: Any, session_id: str) -> Session | None:
-    """The saved session, or None after telling the player what went wrong."""
-    pending = app.pending_session
-    app.pending_session = None
-    if pending is not None and pending.session_id == session_id:
-        return pending
-    data, problem = storage.read_session(session_id)
-    if problem is not None:
-        app.report_problems([problem])
-        return None
-    if data is None:
-        app.notice(t("play.not_found"), "warning")
-        return None
-    try:
-        return Session.from_save(data)
-    except (SessionError, GameError) as error:
-        key = storage.session_key(session_id)
-        raw = storage.get_text(key) or ""
-        app.report_problems([storage.put_aside(key, raw, str(error))])
-        return None
 
 
 class PlayScreen:
@@ -75,7 +45,7 @@ class PlayScreen:
         self.board: BoardComponent | None = None
         self.root: Any = None
         self.dialog: Dialog | None = None
-        self.converted_counts: list[int] = []
+        self.move_list: MoveList | None = None
         self._quota_warned = False
         self._save_pending = False
         self._closed = False
@@ -84,14 +54,78 @@ class PlayScreen:
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
-        session = load_session(self.app, self.session_id)
-        if session is None:
-            self.root = el("div")
+        """Open the game: at once if its replay fits in one short slice, else
+        with a "loading" line while the rest replays in slices (a game of
+        1000 moves must not freeze the page)."""
+        steps = opening(self.app, self.session_id)
+        result = run_slice(steps, OPEN_SLICE_MS)
+        if result is UNFINISHED:
+            self.root = el("p", "play-loading", t("play.loading"), {"role": "status"})
             container.appendChild(self.root)
-            self.app.go("#/", replace=True)
+            asyncio.ensure_future(self._open_in_slices(container, steps))
             return
+        self._opened(container, result)
+
+    async def _open_in_slices(self, container: Any, steps: Steps[Session | None]) -> None:
+        try:
+            while True:
+                await asyncio.sleep(0)
+                if self._closed:
+                    steps.close()
+                    return
+                result = run_slice(steps, OPEN_SLICE_MS)
+                if result is not UNFINISHED:
+                    break
+        except Exception as error:  # opening() reports bad saves itself; this is the last guard
+            result = None
+            js.console.error(f"opening the game failed: {type(error).__name__}: {error}")
+        if self._closed:
+            return
+        if self.root is not None:
+            self.root.remove()
+            self.root = None
+        self._opened(container, result)
+
+    def _opened(self, container: Any, session: Session | None) -> None:
+        if session is None:
+            self._leave(container)
+            return
+        try:
+            self._mount(container, session)
+        except Exception as error:  # a save the screen cannot show must not trap the player
+            js.console.error(f"play screen: {type(error).__name__}: {error}")
+            self._abandon()
+            put_aside_session(self.app, self.session_id, error)
+            self._leave(container)
+
+    def _abandon(self) -> None:
+        """Undo a mount that failed half-way, saving nothing (the stored
+        value stays as it was, to be put aside)."""
+        session, self.session = self.session, None
+        self._save_pending = False
+        if self.dialog is not None:
+            self.dialog.close()
+        if self.ticker is not None:
+            self.ticker.stop()
+            self.ticker = None
+        if session is not None:
+            session.close()
+        if self.board is not None:
+            self.board.destroy()
+            self.board = None
+        self.listeners.clear()
+        if self.root is not None:
+            self.root.remove()
+            self.root = None
+
+    def _leave(self, container: Any) -> None:
+        """Nothing to show: back to the home screen (a notice says why)."""
+        self.root = el("div")
+        container.appendChild(self.root)
+        self.app.go("#/", replace=True)
+
+    def _mount(self, container: Any, session: Session) -> None:
         self.session = session
-        self.converted_counts = self.ui.move_gains(session.game)
         self.app.set_nav([(t("nav.rules"), f"#/rules/{self.game_id}"), (t("nav.games"), "#/")])
         self.root = self._build()
         container.appendChild(self.root)
@@ -106,7 +140,7 @@ class PlayScreen:
         self._unsubscribe = session.subscribe(self._on_event)
         self.listeners.on(js.document, "keydown", self._on_key)
         self.listeners.on(js.window, "pagehide", self._flush_save)
-        render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
+        self.move_list.reset(session)
         self.render()
         if session.draw_offer is not None and not session.is_over():
             self._ask_draw()
@@ -174,6 +208,7 @@ class PlayScreen:
         box.appendChild(head)
         scroller = el("div", "moves-scroll")
         self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
+        self.move_list = MoveList(self.moves, self.ui.gain_key)
         scroller.appendChild(self.moves)
         box.appendChild(scroller)
         self.listeners.on(self.moves, "click", self._on_move_list_click)
@@ -298,7 +333,7 @@ class PlayScreen:
         set_flag(self.nav_buttons["prev"], "disabled", ply == 0)
         set_flag(self.nav_buttons["next"], "disabled", ply == last)
         set_flag(self.nav_buttons["last"], "disabled", ply == last)
-        mark_current(self.moves, ply)
+        self.move_list.mark(ply)
         if session.is_viewing_history():
             self.viewing.hidden = False
             set_text(self.viewing, t("moves.viewing", ply=ply, total=last))
@@ -320,13 +355,11 @@ class PlayScreen:
             return
         if kind in ("move", "undo"):
             self._show_error("")
+        if kind in ("move", "undo"):
+            self.move_list.sync(session)
         if kind == "move":
-            self.converted_counts.append(self.ui.last_gain(session.game, detail))
-            render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
             self._announce_move(detail)
         elif kind == "undo":
-            del self.converted_counts[session.game.ply:]
-            render_move_list(self.moves, session, self.converted_counts, self.ui.gain_key)
             self.app.announce(t("announce.undo", count=detail))
         self.render()
         if kind in ("move", "undo", "result", "draw_offer", "draw_declined"):
@@ -537,7 +570,10 @@ class PlayScreen:
         self.dialog = game_over_dialog(self.app, title, result_reason(session, outcome), self._new_game)
 
     def _new_game(self) -> None:
-        self.dialog = new_game_dialog(self.app, self.game_id, self.session.meta.get("choice"))
+        choice = self.session.meta.get("choice")
+        preset = ({key: value for key, value in choice.items() if isinstance(value, str) and len(value) <= 40}
+                  if isinstance(choice, dict) else None)
+        self.dialog = new_game_dialog(self.app, self.game_id, preset)
 
     def _flip(self) -> None:
         self.board.set_flipped(not self.board.state.flipped)

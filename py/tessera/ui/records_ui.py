@@ -7,6 +7,13 @@ replayed in full before anything changes; a bad one shows the same message
 the command line gives (``RecordError``'s or ``SgfError``'s text) and
 leaves the current game alone.  A good one opens as a new game for two
 players on this device, at its last position.
+
+Other programs' rules.  An SGF file's KM, RU and time properties stay in
+the session's ``meta["sgf"]``, go into its tessera/1 record's meta and back
+into its SGF export.  When they name other rules than Tessera's (a komi,
+KataGoDots' capture variants, unknown rules; ``games/dots/sgf_rules.py``),
+the opened game comes with a notice at the top of the page saying what
+differs, since its moves are replayed with Tessera's rules.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..core.game import GameError
-from ..core.record import Record
+from ..core.record import MAX_RECORD_BYTES, Record
 from ..core.session import Seat, Session, SessionError
 from ..i18n import t
 from . import storage
@@ -54,22 +61,31 @@ def sgf_text(session: Session) -> str:
     outcome = session.outcome()
     if outcome is not None:
         meta["result"] = outcome
+    if "sgf" in session.meta:
+        meta["sgf"] = session.meta["sgf"]
     return to_sgf(session.game, meta)
 
 
-def session_from_sgf(text: str, session_id: str, created: float) -> Session:
-    """A hot-seat session from SGF text; SgfError (a GameError) says what is wrong."""
+def session_from_sgf(text: str, session_id: str, created: float) -> tuple[Session, list[Any]]:
+    """A hot-seat session from SGF text and the notes on its rules
+    (``RulesNote``s); SgfError (a GameError) says what is wrong."""
     from ..games.dots.sgf import from_sgf
     game, meta = from_sgf(text)
-    return Session(game, [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
-                   meta={"created": created, "imported": True})
+    session_meta: dict[str, Any] = {"created": created, "imported": True}
+    if "sgf" in meta:
+        session_meta["sgf"] = meta["sgf"]
+    session = Session(game, [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
+                      meta=session_meta)
+    return session, list(meta.get("notes", []))
 
 
 def record_text(session: Session) -> str:
     names = session.game.seat_names
-    meta = {"app": "Tessera"}
+    meta: dict[str, Any] = {"app": "Tessera"}
     for seat, spec in enumerate(session.seats):
         meta[names[seat]] = spec.kind if spec.kind != "bot" else f"bot:{spec.level}"
+    if "sgf" in session.meta:
+        meta["sgf"] = session.meta["sgf"]
     return session.record(meta).dumps()
 
 
@@ -140,19 +156,27 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
         error.hidden = False
 
     def open_text(text: str) -> None:
-        session, message = session_from_record_text(text)
+        session, message, notes = session_from_record_text(text)
         if session is None:
             fail(t("record.error", detail=message))
             return
         dialog.close()
         app.open_session(session)
+        if notes:
+            sentences = [t(note.key, **note.params) for note in notes]
+            app.notice(" ".join([t("record.rules_differ"), *sentences]), "warning", sticky=True)
 
     def file_chosen(event: Any) -> None:
         def loaded(text: Any) -> None:
             if isinstance(text, str):
                 area.value = text
                 open_text(text)
-        js.tesseraUtil.readChosenFile(file_input).then(create_once_callable(loaded))
+            elif getattr(text, "tooLarge", None) is not None:
+                fail(t("record.too_large", size=max(1, int(text.tooLarge) // 1_000_000),
+                       limit=MAX_RECORD_BYTES // 1_000_000))
+            elif getattr(text, "unreadable", None) is not None:
+                fail(t("record.unreadable"))
+        js.tesseraUtil.readChosenFile(file_input, MAX_RECORD_BYTES).then(create_once_callable(loaded))
 
     dialog.listeners.on(file_input, "change", file_chosen)
     dialog.add_button(t("dialog.cancel"))
@@ -161,20 +185,29 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
     return dialog.open(focus=area)
 
 
-def session_from_record_text(text: str) -> tuple[Session | None, str]:
-    """A new hot-seat session from record text (tessera/1 JSON or SGF),
-    or None and the error text."""
-    from .play_screen import session_meta
+def session_from_record_text(text: str) -> tuple[Session | None, str, list[Any]]:
+    """A new hot-seat session from record text (tessera/1 JSON or SGF) and
+    the notes on its rules, or None and the error text."""
+    from ..games.dots.sgf import kept_sgf_meta
+    from ..games.dots.sgf_rules import sgf_meta_notes
+    from .session_store import session_meta
     session_id = storage.new_session_id()
     created = float(js.Date.now())
+    notes: list[Any] = []
     try:
         if text.lstrip().startswith("("):
-            session = session_from_sgf(text, session_id, created)
+            session, notes = session_from_sgf(text, session_id, created)
         else:
             record = Record.loads(text.strip())
-            session = Session.from_record(record, [Seat("human"), Seat("human")], session_id,
-                                          meta={"created": created, "imported": True})
+            meta: dict[str, Any] = {"created": created, "imported": True}
+            kept = kept_sgf_meta(record.meta.get("sgf")) if record.game in SGF_GAMES else {}
+            if kept:
+                meta["sgf"] = kept
+                notes = sgf_meta_notes(kept)
+            session = Session.from_record(record, [Seat("human"), Seat("human")], session_id, meta=meta)
     except (GameError, SessionError) as error:
-        return None, str(error)
+        return None, " ".join(str(error).split())[:300], []
+    except Exception as error:  # Python's own errors count: a bad file is still just a bad file
+        return None, type(error).__name__, []
     session.meta.update(session_meta(session))
-    return session, ""
+    return session, "", notes

@@ -20,39 +20,16 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from .dom import present
+from .saved_games import SavedSummary, SaveProblem, summarize
 
 PREFIX = "tessera/v1/"
 SESSION_PREFIX = PREFIX + "session/"
 CORRUPT_PREFIX = PREFIX + "corrupt/"
 LANG_KEY = PREFIX + "lang"
-SESSION_FORMAT = "tessera-session/1"
 
 
 class StorageFull(Exception):
     """The browser refused to store more (QuotaExceededError)."""
-
-
-@dataclass
-class SavedSummary:
-    """What the home screen shows of a saved game without replaying it."""
-
-    session_id: str
-    game: str
-    data: dict[str, Any]
-
-    @property
-    def meta(self) -> dict[str, Any]:
-        meta = self.data.get("meta")
-        return meta if isinstance(meta, dict) else {}
-
-    @property
-    def updated(self) -> float:
-        value = self.meta.get("updated", 0)
-        return float(value) if isinstance(value, (int, float)) else 0.0
-
-    @property
-    def over(self) -> bool:
-        return bool(self.meta.get("over"))
 
 
 @dataclass
@@ -174,15 +151,16 @@ def delete_session(session_id: str) -> None:
 
 
 def read_session(session_id: str) -> tuple[dict[str, Any] | None, Problem | None]:
-    """The parsed save (shape checked lightly), or the problem with it."""
+    """The parsed save (its outer shape and summary fields checked), or the
+    problem with it (the value is then put aside)."""
     key = session_key(session_id)
     raw = get_text(key)
     if raw is None:
         return None, None
-    data, detail = _parse(raw, session_id)
-    if detail is not None:
-        return None, put_aside(key, raw, detail)
-    return data, None
+    try:
+        return summarize(raw, session_id).data, None
+    except SaveProblem as problem:
+        return None, put_aside(key, raw, str(problem))
 
 
 def list_sessions() -> tuple[list[SavedSummary], list[Problem]]:
@@ -193,29 +171,9 @@ def list_sessions() -> tuple[list[SavedSummary], list[Problem]]:
         raw = get_text(key)
         if raw is None:
             continue
-        session_id = key[len(SESSION_PREFIX):]
-        data, detail = _parse(raw, session_id)
-        if detail is not None:
-            problems.append(put_aside(key, raw, detail))
-            continue
-        record = data["record"]
-        summaries.append(SavedSummary(session_id, record.get("game", ""), data))
+        try:
+            summaries.append(summarize(raw, key[len(SESSION_PREFIX):]))
+        except SaveProblem as problem:
+            problems.append(put_aside(key, raw, str(problem)))
     summaries.sort(key=lambda s: s.updated, reverse=True)
     return summaries, problems
-
-
-def _parse(raw: str, session_id: str) -> tuple[dict[str, Any], str | None]:
-    """Parse and check the outer shape; full validation happens on resume."""
-    try:
-        data = json.loads(raw)
-    except ValueError as error:
-        return {}, f"not valid JSON ({error})"
-    if not isinstance(data, dict):
-        return {}, "not a saved game (expected an object)"
-    if data.get("format") != SESSION_FORMAT:
-        return {}, f"not a Tessera saved game (format {data.get('format')!r})"
-    if data.get("id") != session_id:
-        return {}, "the saved game's id does not match its key"
-    if not isinstance(data.get("record"), dict) or not isinstance(data.get("seats"), list):
-        return {}, "the saved game has no record or seats"
-    return data, None

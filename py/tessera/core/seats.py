@@ -1,0 +1,118 @@
+"""Who sits in a seat, and the participants that pick a seat's moves.
+
+A ``Seat`` is what a save records (a human on this device, a bot level, a
+remote player); a ``Participant`` is what plays it while a session runs.
+A local human is passive: the UI calls ``Session.play``.  Any other
+participant is asked for a move with ``await participant.choose(game_copy,
+cancelled)``: a bot runs its search in slices, and a network player would
+await a message, so a remote seat plugs in here without touching the games
+or the UI.
+
+Pure Python (no ``js``), tested in CPython.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from .game import Game, Move, excerpt
+
+if TYPE_CHECKING:
+    from .session import Session
+
+SEAT_KINDS = ("human", "bot", "remote")
+
+
+class SessionError(ValueError):
+    """A command that does not fit the session now, or a bad save."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What sits in one seat: ``human`` (this device), ``bot`` (a level key) or ``remote``."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise SessionError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {excerpt(self.kind)}")
+        if self.kind == "bot" and not (isinstance(self.level, str) and self.level):
+            raise SessionError("a bot seat needs a level")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Seat":
+        if not isinstance(data, Mapping):
+            raise SessionError("a seat must be an object")
+        kind, level, name = data.get("kind"), data.get("level"), data.get("name")
+        if not isinstance(kind, str):
+            raise SessionError("a seat has no kind")
+        if level is not None and not isinstance(level, str):
+            raise SessionError("a seat's level must be a string")
+        if name is not None and not isinstance(name, str):
+            raise SessionError("a seat's name must be a string")
+        return cls(kind, level, name)
+
+
+class Participant(ABC):
+    """Whoever picks the moves of one seat."""
+
+    local: bool = False
+    """True when the moves come from this device's UI (``Session.play``)."""
+
+    @abstractmethod
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        """The move for ``game`` (a private copy), or None if cancelled."""
+
+    def notify(self, kind: str, session: "Session") -> None:
+        """Hear about a change (``move``, ``undo``, ``result``...): a remote seat forwards it."""
+
+    def close(self) -> None:
+        """Stop whatever is running; the session is being dropped."""
+
+
+class LocalHuman(Participant):
+    local = True
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        raise SessionError("a local player moves through the UI, not by being asked")
+
+
+class BotParticipant(Participant):
+    """A seeded bot that thinks in slices so the page stays responsive."""
+
+    def __init__(self, bot: Any, slice_ms: float = 12.0) -> None:
+        self.bot = bot
+        self.slice_ms = slice_ms
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        from ..bots.base import choose_async
+        return await choose_async(self.bot, game, self.slice_ms, cancelled)
+
+
+ParticipantFactory = Callable[[Seat, Game, int], Participant]
+"""(seat, game, seat index) -> participant; raises SessionError if it cannot."""
+
+
+def default_participant(seat: Seat, game: Game, index: int) -> Participant:
+    """Humans on this device and the game's bot levels; remote play comes later."""
+    if seat.kind == "human":
+        return LocalHuman()
+    if seat.kind == "bot":
+        from ..bots.registry import level, make_level_bot
+        try:
+            return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
+        except ValueError as error:  # an unknown level, or a level whose bot cannot be made
+            raise SessionError(f"bot level {excerpt(seat.level)} cannot be used: {error}") from None
+    raise SessionError("remote players are not available yet")

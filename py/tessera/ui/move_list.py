@@ -1,0 +1,122 @@
+"""The numbered move list, changed a move at a time.
+
+Rebuilding the list after every move made each move cost a DOM call per
+move played: at move 1000 of a Dots game that was a 100+ ms task.  Here a
+move appends one button (a new row every second move), an undo removes the
+last ones, and a whole list (opening a saved game) is one ``innerHTML``
+assignment built as a string, so no change costs more than a few calls into
+the browser whatever the game's length.
+
+The markup is what the styles expect: ``li.move-row`` holding a
+``span.move-number`` and one or two ``button.move[data-ply]`` with a
+``span.move-text`` and, when the move gained something, ``span.move-conv``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..core.session import Session
+from ..i18n import t
+from .dom import present
+
+
+def move_html(session: Session, ply: int, gain_key: str) -> str:
+    """One move's button (``ply`` is 1-based)."""
+    text = escape(session.moves.texts[ply - 1])
+    gain = session.move_gain(ply)
+    mark = (f'<span class="move-conv" title="{escape(t(gain_key, count=gain))}">×{gain}</span>'
+            if gain else "")
+    return (f'<button type="button" class="move" data-ply="{ply}">'
+            f'<span class="move-text">{text}</span>{mark}</button>')
+
+
+def row_html(session: Session, first_ply: int, last_ply: int, gain_key: str) -> str:
+    """The row of moves ``first_ply``..``last_ply`` (one or two moves)."""
+    number = (first_ply + 1) // 2
+    moves = "".join(move_html(session, ply, gain_key) for ply in range(first_ply, last_ply + 1))
+    return f'<li class="move-row"><span class="move-number">{number}.</span>{moves}</li>'
+
+
+class MoveList:
+    """The ``<ol>`` of moves of one play screen, kept in step with the session."""
+
+    def __init__(self, node: Any, gain_key: str) -> None:
+        self.node = node
+        self.gain_key = gain_key
+        self.shown = 0
+        """How many moves the list holds."""
+        self.current: Any = None
+        """The button marked as the position shown, if any."""
+        self.marked = -1
+        """The ply last passed to ``mark``."""
+
+    def reset(self, session: Session) -> None:
+        """Show every move of ``session`` (one assignment, for any length)."""
+        count = session.game.ply
+        if count == 0:
+            self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
+        else:
+            self.node.innerHTML = "".join(row_html(session, ply, min(ply + 1, count), self.gain_key)
+                                          for ply in range(1, count + 1, 2))
+        self.shown = count
+        self.current = None
+
+    def sync(self, session: Session) -> None:
+        """Add or remove moves so the list matches the session (after a move
+        or an undo: a few moves at the end, so a few calls)."""
+        count = session.game.ply
+        if abs(count - self.shown) > 8 or count == 0:
+            self.reset(session)
+            return
+        while self.shown > count:
+            self._remove_last()
+        while self.shown < count:
+            self._append(session, self.shown + 1)
+
+    def _append(self, session: Session, ply: int) -> None:
+        if ply == 1:
+            self.node.innerHTML = ""  # the "no moves yet" line
+        if ply % 2 == 1:
+            self.node.insertAdjacentHTML("beforeend", row_html(session, ply, ply, self.gain_key))
+        else:
+            self.node.lastElementChild.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key))
+        self.shown = ply
+
+    def _remove_last(self) -> None:
+        row = self.node.lastElementChild
+        if self.shown % 2 == 1:
+            row.remove()
+        else:
+            row.lastElementChild.remove()
+        if self.current is not None and int(self.current.dataset.ply) >= self.shown:
+            self.current = None
+        self.shown -= 1
+
+    def mark(self, ply: int) -> None:
+        """Mark the move whose position is shown, and scroll it into view
+        (only when the mark moves: a redraw must not undo the player's scrolling)."""
+        if self.current is not None and self.marked == ply:
+            return
+        self.marked = ply
+        if self.current is not None:
+            self.current.removeAttribute("aria-current")
+            self.current = None
+        if not 0 < ply <= self.shown:
+            return
+        row = self.node.children.item((ply - 1) // 2)
+        button = row.querySelector(f'button.move[data-ply="{ply}"]') if present(row) else None
+        if not present(button):
+            return
+        button.setAttribute("aria-current", "step")
+        self.current = button
+        scroller = self.node.parentElement
+        if not present(scroller):
+            return
+        if ply == self.shown:  # the live position: show the end of the list, as a move sheet does
+            scroller.scrollTop = scroller.scrollHeight
+            return
+        box, place = scroller.getBoundingClientRect(), button.getBoundingClientRect()
+        if place.top < box.top or place.bottom > box.bottom:  # out of sight: bring it to the middle
+            scroller.scrollTop += place.top - box.top - (box.height - place.height) / 2

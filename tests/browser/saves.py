@@ -1,0 +1,49 @@
+"""Saved games made in CPython, as the app saves them, for browser tests and the bench.
+
+A save is built with the real ``Session`` API and put into ``localStorage``
+by an init script before the page's own scripts run, so a test or a
+benchmark opens the page exactly as a player resumes a game.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tessera.core.rng import SeededRandom
+from tessera.core.session import Seat, Session
+from tessera.games.dots import Dots
+
+
+def finish_meta(session: Session) -> dict:
+    """The summary fields the play screen writes with every save."""
+    session.meta.update({"updated": 1.0, "to_move": session.to_move, "ply": session.game.ply,
+                         "over": session.is_over(), "local_turn": False,
+                         "side_names": list(session.game.seat_names)})
+    return session.to_save()
+
+
+def long_dots_save(plies: int, session_id: str, seed: int = 7) -> dict:
+    """A hot-seat 39x32 Dots game ``plies`` random moves in (no bot, so nothing
+    thinks while the page is measured)."""
+    game = Dots()
+    game.random_fill(SeededRandom(seed), plies)
+    session = Session(game, [Seat("human"), Seat("human")], session_id,
+                      meta={"created": 0.0, "choice": {"opponent": "human", "size": "39x32"}})
+    return finish_meta(session)
+
+
+def storage_script(items: dict[str, str], overwrite: bool = False) -> str:
+    """An init script that stores ``items`` (key -> raw string) before the app starts."""
+    lines = []
+    for key, value in items.items():
+        k, v = json.dumps(key), json.dumps(value)
+        put = f"localStorage.setItem({k}, {v});"
+        lines.append(put if overwrite else f"if (localStorage.getItem({k}) === null) {put}")
+    return "try { " + " ".join(lines) + " } catch (e) {}"
+
+
+def save_script(save: dict) -> tuple[str, str]:
+    """(URL hash, init script) opening the saved game ``save``."""
+    key = f"tessera/v1/session/{save['id']}"
+    game = save["record"]["game"]
+    return f"#/play/{game}/{save['id']}", storage_script({key: json.dumps(save, separators=(",", ":"))})
