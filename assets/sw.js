@@ -2,12 +2,16 @@
  *
  * ./build.sh build turns this file into site/sw.js, filling in
  *   BUILD_VERSION  a hash of the built site's contents, and
- *   PRECACHE       the list of every file of the site, as URLs relative to
- *                  this script (so the site works from any sub-path).
+ *   PRECACHE       the files the page uses, as URLs relative to this script
+ *                  (so the site works from any sub-path): every file of the
+ *                  site but the PyScript chunks it never loads (code editor,
+ *                  terminal, ...) and python_stdlib_full.zip (for modules
+ *                  the memory snapshot lacks), which are fetched and kept
+ *                  the first time something asks for them.
  *
  * Strategy:
- *   - install: precache every file of this build in a cache named for this
- *     build (and scope), then skipWaiting() so an update takes over at once;
+ *   - install: precache this build's files in a cache named for this build
+ *     (and scope), then skipWaiting() so an update takes over at once;
  *   - activate: delete this scope's caches of older builds, clients.claim();
  *   - fetch: cache-first for same-origin GET requests inside the scope,
  *     matched with ignoreSearch so "?v=..." style query strings still hit;

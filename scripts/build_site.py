@@ -9,8 +9,15 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/tessera.zip           py/tessera/ as tessera/... (no __pycache__)
     site/assets/**             repo assets/ (without sw.js)
     site/sw.js                 assets/sw.js with build version + precache list
-    site/vendor/pyodide/       the Pyodide runtime files
+    site/vendor/pyodide/       the Pyodide runtime files, the loader (tessera-pyodide.mjs)
+                               and its worker, the memory snapshot, the page's
+                               standard library zip and Pyodide's full one
     site/vendor/pyscript/      PyScript core.js, core.css and the chunks they import
+
+The service worker precaches what the page uses, not every file: PyScript
+chunks that load only on demand (code editor, terminal, package graph,
+archives) and python_stdlib_full.zip stay on the host, fetched (and then
+cached) if ever asked for.
 
 The output is deterministic: building twice from the same inputs gives
 byte-identical files (and so the same service-worker version).
@@ -35,13 +42,28 @@ PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
 ]
+SNAPSHOT_FILES = ["snapshot.bin.gz", "python_stdlib.zip"]
+"""Made by scripts/make_snapshot.mjs, copied to vendor/pyodide/."""
+FULL_STDLIB = "python_stdlib_full.zip"
+"""Pyodide's own python_stdlib.zip, for a start without the snapshot and for
+modules the snapshot lacks (the loader's fallback importer)."""
+NOT_PRECACHED = {"vendor/pyodide/" + FULL_STDLIB}
+"""Files a page loads only when something goes off the usual path."""
 PYSCRIPT_ENTRIES = ["core.js", "core.css"]
+PYSCRIPT_ON_DEMAND = ("codemirror", "pyodide_graph", "zip")
+"""Chunks the core loads only for a feature the app does not use (the code
+editor, the packages graph, archives of packages).  The page loads core.js, the
+core chunk and what the core chunk names (its plugins, the TOML parser) but for
+these; a plugin's own chunks (terminal, editor) load only when the page has
+such an element, which it never has.  tests/browser/test_startup.py checks this
+against the requests of real sessions."""
 SNAPSHOT_LOADER = "js/pyodide-snapshot.mjs"
 """Source of vendor/pyodide/tessera-pyodide.mjs, PyScript's ``interpreter``."""
-SNAPSHOT_CACHE = os.path.join(ROOT, ".build-cache")
+SNAPSHOT_WORKER = "js/pyodide-snapshot-worker.mjs"
+"""Source of vendor/pyodide/tessera-snapshot-worker.mjs, which inflates the snapshot."""
+SNAPSHOT_CACHE = os.environ.get("TESSERA_BUILD_CACHE") or os.path.join(ROOT, ".build-cache")
+"""Where snapshots are kept between builds; ``$TESSERA_BUILD_CACHE`` gives a private one."""
 
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
@@ -109,14 +131,17 @@ def pyscript_closure(dist: str) -> list[str]:
     return sorted(seen)
 
 
-def make_snapshot(dst: str) -> None:
-    """The Pyodide memory snapshot, rebuilt only when its inputs change.
+def make_snapshot(dst_dir: str) -> dict:
+    """The memory snapshot and the split standard library, remade only when their inputs change.
 
-    Its bytes differ from run to run, so reusing it when nothing changed keeps
-    the build deterministic (same service-worker version, no re-download).
+    A snapshot's bytes differ from run to run, so reusing it when nothing
+    changed keeps the build deterministic (same service-worker version, no
+    re-download).  The page's python_stdlib.zip is kept with it.
+    Returns make_snapshot.mjs's report (stdlib.json).
     """
     inputs = hashlib.sha256()
-    for path in [os.path.join(ROOT, "scripts", "make_snapshot.mjs"), os.path.join(ROOT, "package-lock.json")]:
+    for path in [os.path.join(ROOT, "scripts", "make_snapshot.mjs"), os.path.join(ROOT, "package-lock.json"),
+                 os.path.join(ROOT, "py", "main.py")]:
         with open(path, "rb") as fh:
             inputs.update(fh.read())
     pkg = os.path.join(ROOT, "py", "tessera")
@@ -124,17 +149,46 @@ def make_snapshot(dst: str) -> None:
         inputs.update(rel.encode() + b"\0")
         with open(os.path.join(pkg, rel), "rb") as fh:
             inputs.update(hashlib.sha256(fh.read()).digest())
-    cached = os.path.join(SNAPSHOT_CACHE, inputs.hexdigest()[:20] + ".bin.gz")
-    if not os.path.isfile(cached):
+    cached = os.path.join(SNAPSHOT_CACHE, inputs.hexdigest()[:20])
+    if not all(os.path.isfile(os.path.join(cached, name)) for name in SNAPSHOT_FILES + ["stdlib.json"]):
         os.makedirs(SNAPSHOT_CACHE, exist_ok=True)
         for old in os.listdir(SNAPSHOT_CACHE):
-            os.remove(os.path.join(SNAPSHOT_CACHE, old))
+            old = os.path.join(SNAPSHOT_CACHE, old)
+            shutil.rmtree(old) if os.path.isdir(old) else os.remove(old)
         result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, cached + ".tmp"],
                                 capture_output=True, text=True)
         if result.returncode != 0:
+            shutil.rmtree(cached + ".tmp", ignore_errors=True)
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")
         os.replace(cached + ".tmp", cached)
-    copy(cached, dst)
+    for name in SNAPSHOT_FILES:
+        copy(os.path.join(cached, name), os.path.join(dst_dir, name))
+    with open(os.path.join(cached, "stdlib.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def trimmed_lock(src: str, dst: str) -> None:
+    """pyodide-lock.json without its packages: the app loads none (119 KB less to fetch)."""
+    with open(src, encoding="utf-8") as fh:
+        lock = json.load(fh)
+    lock["packages"] = {}
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "w", encoding="utf-8") as fh:
+        json.dump(lock, fh, separators=(",", ":"), sort_keys=True)
+
+
+def pyscript_runtime(dist: str, files: list[str]) -> list[str]:
+    """The PyScript files the page loads: see PYSCRIPT_ON_DEMAND."""
+    def stem(name: str) -> str:
+        return re.sub(r"-[A-Za-z0-9_-]{8}\.(m?js|css)$", "", name)
+
+    core = [name for name in files if stem(name) == "core" and name.endswith(".js") and name != "core.js"]
+    used = set(PYSCRIPT_ENTRIES) | set(core)
+    for name in core:
+        with open(os.path.join(dist, name), encoding="utf-8", errors="replace") as fh:
+            refs = LOCAL_REF.findall(fh.read())
+        used.update(ref for ref in refs if ref in files and not stem(ref).startswith(PYSCRIPT_ON_DEMAND))
+    return sorted(used)
 
 
 def site_version(site: str, files: list[str]) -> str:
@@ -171,34 +225,50 @@ def build(out: str) -> dict:
     n_assets = 0
     if os.path.isdir(assets):
         for rel in walk_files(assets):
-            if rel in ("sw.js", SNAPSHOT_LOADER):
+            if rel in ("sw.js", SNAPSHOT_LOADER, SNAPSHOT_WORKER):
                 continue
             copy(os.path.join(assets, rel), os.path.join(tmp, "assets", rel))
             n_assets += 1
 
     # Vendored runtimes.
     pyodide_dir = os.path.join(NODE_MODULES, "pyodide")
+    vendor_pyodide = os.path.join(tmp, "vendor", "pyodide")
+    for name in PYODIDE_FILES + ["pyodide-lock.json", "python_stdlib.zip"]:
+        if not os.path.isfile(os.path.join(pyodide_dir, name)):
+            fail(f"{os.path.join(pyodide_dir, name)} missing (npm ci?)")
     for name in PYODIDE_FILES:
-        src = os.path.join(pyodide_dir, name)
-        if not os.path.isfile(src):
-            fail(f"{src} missing (npm ci?)")
-        copy(src, os.path.join(tmp, "vendor", "pyodide", name))
-    copy(os.path.join(assets, SNAPSHOT_LOADER), os.path.join(tmp, "vendor", "pyodide", "tessera-pyodide.mjs"))
-    make_snapshot(os.path.join(tmp, "vendor", "pyodide", "snapshot.bin.gz"))
+        copy(os.path.join(pyodide_dir, name), os.path.join(vendor_pyodide, name))
+    copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
+    trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
+    stdlib = make_snapshot(vendor_pyodide)
+    with open(os.path.join(assets, SNAPSHOT_LOADER), encoding="utf-8") as fh:
+        loader = fh.read()
+    # The key of the inflated snapshot the page keeps in Cache Storage.
+    token = '"__TESSERA_SNAPSHOT_ID__"'
+    if loader.count(token) != 1:
+        fail(f"{SNAPSHOT_LOADER} must contain the placeholder {token} exactly once")
+    with open(os.path.join(vendor_pyodide, "snapshot.bin.gz"), "rb") as fh:
+        loader = loader.replace(token, json.dumps(hashlib.sha256(fh.read()).hexdigest()[:16]))
+    with open(os.path.join(vendor_pyodide, "tessera-pyodide.mjs"), "w", encoding="utf-8") as fh:
+        fh.write(loader)
+    copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.mjs"))
     dist = os.path.join(NODE_MODULES, "@pyscript", "core", "dist")
     pyscript_files = pyscript_closure(dist)
     for name in pyscript_files:
         copy(os.path.join(dist, name), os.path.join(tmp, "vendor", "pyscript", name))
+    pyscript_used = {"vendor/pyscript/" + name for name in pyscript_runtime(dist, pyscript_files)}
 
-    # Service worker: version = hash of every other file; precache = all files.
+    # Service worker: version = hash of every other file; precache = what the page uses.
     files = [rel.replace(os.sep, "/") for rel in walk_files(tmp)]
     version = site_version(tmp, files)
+    precached = [rel for rel in files if rel not in NOT_PRECACHED
+                 and (not rel.startswith("vendor/pyscript/") or rel in pyscript_used)]
     sw_src = os.path.join(assets, "sw.js")
     if not os.path.isfile(sw_src):
         fail("assets/sw.js is missing")
     with open(sw_src, encoding="utf-8") as fh:
         sw = fh.read()
-    precache = ["./" + rel for rel in files]  # sw.js itself is not precached
+    precache = ["./" + rel for rel in precached]  # sw.js itself is not precached
     for token in ('"__TESSERA_BUILD_VERSION__"', '["__TESSERA_PRECACHE__"]'):
         if sw.count(token) != 1:
             fail(f"assets/sw.js must contain the placeholder {token} exactly once")
@@ -215,9 +285,13 @@ def build(out: str) -> dict:
         "version": version,
         "files": len(files) + 1,
         "bytes": size,
+        "precached": len(precached),
+        "precached_bytes": sum(os.path.getsize(os.path.join(out, f)) for f in precached),
         "python_files": n_py,
         "assets": n_assets,
         "pyscript_files": len(pyscript_files),
+        "pyscript_precached": len(pyscript_used),
+        "stdlib_in_snapshot": len(stdlib["in_snapshot"]),
     }
 
 
@@ -225,9 +299,11 @@ def main() -> int:
     out = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else SITE
     info = build(out)
     print(f"build: {os.path.relpath(out, os.getcwd())}/ version {info['version']}: "
-          f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB "
+          f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
+          f"{info['precached']} precached ({info['precached_bytes'] / 1e6:.1f} MB) "
           f"({info['python_files']} files in tessera.zip, {info['assets']} assets, "
-          f"{info['pyscript_files']} PyScript files)")
+          f"{info['pyscript_precached']} of {info['pyscript_files']} PyScript files used, "
+          f"{info['stdlib_in_snapshot']} standard modules in the snapshot)")
     return 0
 
 

@@ -1,6 +1,15 @@
-// Build-time Pyodide memory snapshot (called by scripts/build_site.py).
+// Build-time Pyodide memory snapshot and the standard library the page gets
+// (called by scripts/build_site.py).
 //
-// Usage: node scripts/make_snapshot.mjs REPO OUT.bin.gz
+// Usage: node scripts/make_snapshot.mjs REPO OUTDIR
+//
+// Writes into OUTDIR:
+//   snapshot.bin.gz     the memory snapshot, gzipped
+//   python_stdlib.zip   the standard library the page downloads: next to
+//                       nothing, as every module it imports is in the snapshot
+//   stdlib.json         the modules in the snapshot, and those that are not
+//                       (the page's fallback importer finds these in
+//                       python_stdlib_full.zip, Pyodide's own zip)
 //
 // Starting CPython inside WebAssembly is most of the page's start-up time.
 // A snapshot of the interpreter's memory, taken here after the standard
@@ -9,34 +18,57 @@
 // The snapshot holds memory only, not files: the package is written to
 // /home/pyodide/tessera (where PyScript unpacks tessera.zip) just so the
 // imported modules carry the same paths they have in the page.
+//
+// The standard library: Pyodide's python_stdlib.zip (2.5 MB) is mostly
+// modules the page never imports, and those it does import are already in
+// the snapshot.  So the snapshot imports, besides the engines, every standard
+// module the page will: those the package's sources name (any depth) and
+// those PyScript and Pyodide import in the page (PAGE_MODULES).  The page then
+// gets a python_stdlib.zip with none of them (the loader re-reads its table of
+// contents after the restore); a module the snapshot lacks is still found,
+// in python_stdlib_full.zip, by a fallback importer (FALLBACK_IMPORTER).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const [repo, out] = process.argv.slice(2);
-if (!repo || !out) {
-  console.error("usage: make_snapshot.mjs REPO OUT.bin.gz");
+const [repo, outArg] = process.argv.slice(2);
+if (!repo || !outArg) {
+  console.error("usage: make_snapshot.mjs REPO OUTDIR");
   process.exit(2);
 }
+const out = resolve(outArg);
+mkdirSync(out, { recursive: true });
 
-const pyodide = await loadPyodide({ _makeSnapshot: true });
-const { FS } = pyodide;
+// Standard modules that PyScript's and Pyodide's own Python code (and the
+// app's, through them) imports in the page, imported here so that they are in
+// the snapshot: seen in sys.modules of real sessions (both games, rules pages,
+// import/export).  A module missing here costs the page a fetch of
+// python_stdlib_full.zip, never an error; the browser tests fail if a
+// session needed it (tests/browser/test_startup.py).
+const PAGE_MODULES = [
+  "asyncio", "base64", "html", "html.entities", "inspect", "json", "dis", "ast",
+  "linecache", "tokenize", "token", "textwrap", "traceback", "codeop", "pkgutil",
+  "pathlib", "shutil", "tempfile", "zipfile", "zipfile._path", "zipfile._path.glob",
+  "glob", "fnmatch", "bz2", "lzma", "compression.zstd", "random", "bisect",
+  "encodings.cp437", "encodings.utf_8", "locale", "logging", "importlib.util",
+  "importlib.abc", "importlib.machinery", "site", "socket", "ssl", "subprocess",
+  "selectors", "signal", "threading", "contextvars", "concurrent.futures", "weakref",
+];
 
-function copyTree(src, dst) {
+function copyTree(FS, src, dst) {
   FS.mkdirTree(dst);
   for (const name of readdirSync(src).sort()) {
     if (name === "__pycache__" || name.startsWith(".")) continue;
     const path = join(src, name);
-    if (statSync(path).isDirectory()) copyTree(path, `${dst}/${name}`);
+    if (statSync(path).isDirectory()) copyTree(FS, path, `${dst}/${name}`);
     else FS.writeFile(`${dst}/${name}`, readFileSync(path));
   }
 }
-copyTree(join(repo, "py", "tessera"), "/home/pyodide/tessera");
 
 // Everything the first screen and a game need, but nothing that touches the
 // page (tessera.ui imports js and pyscript, which only exist in the page).
-pyodide.runPython(`
+const IMPORT_ENGINES = `
 import asyncio, json, array, zlib, dataclasses, typing, abc, html, importlib, traceback
 import pkgutil, sys
 import tessera
@@ -46,7 +78,198 @@ for info in pkgutil.walk_packages(tessera.__path__, "tessera."):
         importlib.import_module(info.name)
 import tessera.i18n
 tessera.i18n.catalog()  # parsed here, so the page's first t() does not read 65 KB of JSON
-`);
+`;
+
+// Import every standard module the page will, then write the page's zip.
+const PAGE_STDLIB = `
+import ast, importlib, json, os, sys, zipfile
+
+page_modules = json.loads(PAGE_MODULES_JSON)
+stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))
+
+def imported_names(root):
+    """Absolute module names the package's sources import (any depth), command line excluded."""
+    names = set()
+    for base, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if not name.endswith(".py") or name in ("cli.py", "__main__.py", "bench.py") \\
+                    or name.startswith("benchmarks"):
+                continue
+            with open(os.path.join(base, name), encoding="utf-8") as fh:
+                tree = ast.parse(fh.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names.add(node.module)
+                    names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+wanted = imported_names("/home/pyodide/tessera") | imported_names("/home/pyodide/page") | set(page_modules)
+failed = []
+for name in sorted(wanted):
+    if name.split(".")[0] in ("tessera", "js", "pyodide_js", "pyscript", "polyscript", "_pyscript"):
+        continue
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        if "." not in name or name in page_modules:  # "from pkg import function" is no module
+            failed.append(name)
+
+def module_name(path):
+    name = path[:-3].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+prefix = stdlib_zip + "/"
+in_snapshot = sorted({m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
+                      if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith(prefix)})
+with zipfile.ZipFile(stdlib_zip) as full:
+    infos = full.infolist()
+    loaded = set(sys.modules)
+    elsewhere = sorted({module_name(i.filename) for i in infos if i.filename.endswith(".py")} - loaded)
+    # The page's zip: only what is read as a file rather than imported.
+    with zipfile.ZipFile("/out/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as small:
+        for info in infos:
+            if info.filename.startswith("_sysconfigdata"):
+                small.writestr(info, full.read(info))
+
+json.dumps({"in_snapshot": in_snapshot, "fallback_modules": elsewhere, "not_found": failed,
+            "files": len(infos)})
+`;
+
+// The page's fallback importer for the standard modules the snapshot lacks
+// (all but those the page imports): it lives in the snapshot, as module
+// _tessera_stdlib, so the page compiles no Python for it.  The loader calls
+// install(mount, path) right after the restore; mount(name) fetches Pyodide's
+// full python_stdlib.zip, writes it at path and is called at most once.
+const FALLBACK_IMPORTER = `
+import sys
+import zipimport
+from importlib.machinery import PathFinder
+
+NAMES = frozenset()  # filled in by make_snapshot.mjs
+
+
+class TesseraMoreStdlib:
+    """Finds the standard modules the snapshot lacks, in python_stdlib_full.zip."""
+
+    def __init__(self, names, mount, path):
+        self.names = names
+        self.mount = mount
+        self.path = path
+        self.stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
+        self.full = None
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.names or self.stdlib is None:
+            return None
+        if self.full is None:
+            try:
+                self.mount(name)
+            except Exception as error:
+                raise ImportError(f"{name} is not in this page's standard library and "
+                                  f"python_stdlib_full.zip could not be loaded: {error}", name=name) from None
+            self.full = self.path
+            sys.path_importer_cache.pop(self.full, None)
+        if path is None:
+            search = [self.full]
+        else:
+            search = [self.full + p[len(self.stdlib):] for p in path
+                      if p == self.stdlib or p.startswith(self.stdlib + "/")]
+        return PathFinder.find_spec(name, search, target) if search else None
+
+    def invalidate_caches(self):
+        pass
+
+
+def install(mount, path):
+    # The snapshot remembers the table of contents of the zip it was made
+    # with; the page has another zip at that path: read it again.  (Not with
+    # importlib.invalidate_caches(), which imports importlib.metadata.)
+    stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
+    zipimport._zip_directory_cache.pop(stdlib, None)
+    for importer in list(sys.path_importer_cache.values()):
+        if isinstance(importer, zipimport.zipimporter):
+            importer.invalidate_caches()
+    if not any(isinstance(finder, TesseraMoreStdlib) for finder in sys.meta_path):
+        finder = TesseraMoreStdlib(NAMES, mount, path)
+        where = sys.meta_path.index(PathFinder) + 1 if PathFinder in sys.meta_path else len(sys.meta_path)
+        sys.meta_path.insert(where, finder)
+`;
+
+const DEFINE_FALLBACK_IMPORTER = `
+import sys, types
+module = types.ModuleType("_tessera_stdlib")
+exec(compile(SOURCE, "<tessera stdlib fallback>", "exec"), module.__dict__)
+module.NAMES = frozenset(json.loads(NAMES_JSON))
+sys.modules["_tessera_stdlib"] = module
+`;
+
+// Memory that is free when the snapshot is taken still holds old data (freed
+// objects, the compiler's scratch space, dead stack frames): 1.3 MB of the
+// gzipped snapshot.  Zero it: take every free block from the allocator (with
+// the heap's size capped, so it cannot grow), clear it and give it back, and
+// clear the stack below its current top.  Python never reads free memory.
+function scrubFreeMemory(pyodide) {
+  const M = pyodide._module;
+  const needed = ["_malloc", "_free", "_malloc_footprint", "_malloc_footprint_limit", "_malloc_set_footprint_limit",
+                  "_emscripten_stack_get_current", "_emscripten_stack_get_end"];
+  if (!needed.every((name) => typeof M[name] === "function")) {
+    console.warn("make_snapshot: allocator functions missing, free memory not cleared");
+    return 0;
+  }
+  const size = M.HEAPU8.length;
+  const limit = M._malloc_footprint_limit();
+  const blocks = [];
+  let cleared = 0;
+  M._malloc_set_footprint_limit(M._malloc_footprint());
+  try {
+    for (let want = 1 << 24; want >= 8; want >>= 1) {
+      for (let p = M._malloc(want); p; p = M._malloc(want)) {
+        M.HEAPU8.fill(0, p, p + want);
+        blocks.push(p);
+        cleared += want;
+      }
+    }
+  } finally {
+    for (const p of blocks) M._free(p);
+    M._malloc_set_footprint_limit(limit);
+  }
+  const top = M._emscripten_stack_get_current() - 4096;
+  const end = M._emscripten_stack_get_end();
+  if (top > end) {
+    M.HEAPU8.fill(0, end, top);
+    cleared += top - end;
+  }
+  if (M.HEAPU8.length !== size) throw new Error("make_snapshot: the heap grew while clearing free memory");
+  return cleared;
+}
+
+function pageFiles(FS) {
+  copyTree(FS, join(repo, "py", "tessera"), "/home/pyodide/tessera");
+  FS.mkdirTree("/home/pyodide/page");
+  FS.writeFile("/home/pyodide/page/main.py", readFileSync(join(repo, "py", "main.py")));
+}
+
+const pyodide = await loadPyodide({ _makeSnapshot: true });
+pageFiles(pyodide.FS);
+pyodide.FS.mkdirTree("/out");
+pyodide.runPython(IMPORT_ENGINES);
+const scope = pyodide.toPy({ PAGE_MODULES_JSON: JSON.stringify(PAGE_MODULES) });
+const report = JSON.parse(pyodide.runPython(PAGE_STDLIB, { globals: scope }));
+scope.destroy();
+writeFileSync(join(out, "python_stdlib.zip"), pyodide.FS.readFile("/out/python_stdlib.zip"));
+pyodide.FS.unlink("/out/python_stdlib.zip");
+const define = pyodide.toPy({ SOURCE: FALLBACK_IMPORTER, NAMES_JSON: JSON.stringify(report.fallback_modules) });
+pyodide.runPython("import json\n" + DEFINE_FALLBACK_IMPORTER, { globals: define });
+define.destroy();
+pyodide.runPython("import gc; gc.collect()");
+const cleared = scrubFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();
-writeFileSync(out, gzipSync(snapshot, { level: 6 }));
-console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB in memory, written gzipped to ${out}`);
+writeFileSync(join(out, "snapshot.bin.gz"), gzipSync(snapshot, { level: 9 }));
+writeFileSync(join(out, "stdlib.json"), JSON.stringify(report, null, 1));
+const size = (name) => (statSync(join(out, name)).size / 1e6).toFixed(2);
+console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB in memory (${(cleared / 1e6).toFixed(1)} MB of it ` +
+            `free and cleared), ${size("snapshot.bin.gz")} MB gzipped, ${report.in_snapshot.length} standard ` +
+            `modules in it` + (report.not_found.length ? `; not importable: ${report.not_found.join(", ")}` : ""));

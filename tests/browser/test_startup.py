@@ -1,0 +1,359 @@
+"""Start-up and first visit: the snapshot, what is precached, the trimmed stdlib, gzip.
+
+* The app boots from the memory snapshot, inflated by a worker, and lets go
+  of the inflated bytes once Python runs.
+* The service worker precaches exactly the PyScript chunks a session loads
+  (none of the editor / terminal ones), not python_stdlib_full.zip, and every
+  file a session loads (so offline works).
+* Every standard module a session imports is in the snapshot; one that is
+  not is still found (the fallback importer fetches python_stdlib_full.zip),
+  so a left-out module never breaks a page.
+* Without a usable snapshot Python starts the ordinary way.
+* scripts/serve.py gzips when asked, as a static host does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import zipfile
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("browser tests run in CPython only", allow_module_level=True)
+
+from playwright.sync_api import Page  # noqa: E402
+
+from conftest import REPO, SiteServer  # noqa: E402
+from test_app_dots import click_point, start_dots  # noqa: E402
+from test_app_quadrature import click_square, start_game, wait_bot_done  # noqa: E402
+
+sys.path.insert(0, str(REPO / "scripts"))
+import serve  # noqa: E402  (scripts/serve.py)
+
+SNAPSHOT_MAX_JS_BYTES = 20_000_000
+"""The inflated snapshot is 31 MB: the page's array buffers stay well below once it is released."""
+
+
+def precache_list(site_dir: Path) -> list[str]:
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no PRECACHE list"
+    return [url.removeprefix("./") for url in json.loads(match.group(1))]
+
+
+def page_requests(page: Page) -> list[str]:
+    """Record the URLs the page itself asks for (its workers included, the service worker's own fetches not)."""
+    seen: list[str] = []
+    page.context.on("request", lambda req: seen.append(req.url) if req.service_worker is None else None)
+    return seen
+
+
+def tour(page: Page, site_url: str, wait_ready) -> None:
+    """Both rules pages, a Quadrature move answered by the bot, a Dots game, a record exported."""
+    page.goto(site_url)
+    wait_ready(page)
+    for game in ("quadrature", "dots"):
+        page.goto(f"{site_url}#/rules/{game}")
+        page.wait_for_selector("figure.rules-example canvas.tessera-board[data-draws]")
+    page.goto(site_url + "#/")
+    page.wait_for_selector("button[data-action=new-game][data-game=quadrature]")
+    start_game(page, "bot:easy", "white")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    wait_bot_done(page, 2)
+    page.goto(site_url + "#/")
+    page.wait_for_selector("button[data-action=new-game][data-game=dots]")
+    start_dots(page)
+    click_point(page, 10, 9)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    page.click("button[data-action=export]")
+    page.wait_for_function("document.querySelector('#record-export') && document.querySelector('#record-export').value")
+    page.keyboard.press("Escape")
+
+
+INFLATED_KEYS_JS = """async () => (await (await caches.open('tessera-inflated-snapshot')).keys())
+    .map((request) => request.url)"""
+
+
+def inflated_keys(page: Page, wanted=None, timeout_s: float = 20.0) -> list[str]:
+    """The keys of the page's inflated snapshot copies, once they are ``wanted`` (a list, or a count)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        keys = page.evaluate(INFLATED_KEYS_JS)
+        if wanted is None or keys == wanted or (isinstance(wanted, int) and len(keys) == wanted):
+            return keys
+        if time.monotonic() > deadline:
+            raise AssertionError(f"inflated snapshot copies: {keys}, expected {wanted}")
+        page.wait_for_timeout(200)
+
+
+def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """The snapshot is used, inflated in the worker, kept inflated for the next load, and let go after start."""
+    requests = page_requests(page)
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    # One worker: index.html and PyScript load the same loader module.
+    assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.mjs")] \
+        == [site_url + "vendor/pyodide/tessera-snapshot-worker.mjs"]
+    [key] = inflated_keys(page, 1)
+    assert key.startswith(site_url + "vendor/pyodide/snapshot.bin.gz?inflated=")
+
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
+    assert page.evaluate(INFLATED_KEYS_JS) == [key]
+    assert not [m for m in page_log.console_errors if "snapshot" in m.lower()]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("HeapProfiler.enable")
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")
+    cdp.detach()
+    js_bytes = heap["usedSize"] + heap.get("backingStorageSize", 0)
+    assert js_bytes < SNAPSHOT_MAX_JS_BYTES, f"the page holds {js_bytes / 1e6:.1f} MB of JS memory: {heap}"
+    page_log.assert_no_errors()
+
+
+def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, site_dir: Path,
+                                          wait_ready) -> None:
+    """No unused PyScript chunk is precached, every file a session loads is, and offline works."""
+    precache = precache_list(site_dir)
+    requests = page_requests(page)
+    tour(page, site_url, wait_ready)
+    base = urlsplit(site_url).path
+    loaded = {urlsplit(url).path.removeprefix(base) for url in requests
+              if url.startswith(site_url.rstrip("/")) and not url.endswith("/sw.js")}
+    loaded = {path or "index.html" for path in loaded}
+
+    chunks_loaded = {p for p in loaded if p.startswith("vendor/pyscript/")}
+    chunks_precached = {p for p in precache if p.startswith("vendor/pyscript/")}
+    assert chunks_precached == chunks_loaded, (
+        f"precached but never loaded: {sorted(chunks_precached - chunks_loaded)}; "
+        f"loaded but not precached: {sorted(chunks_loaded - chunks_precached)}")
+    shipped = {p.name for p in (site_dir / "vendor" / "pyscript").iterdir()}
+    assert len(chunks_precached) < len(shipped), "every PyScript chunk is precached"
+    assert "vendor/pyodide/python_stdlib_full.zip" not in precache
+    assert (site_dir / "vendor" / "pyodide" / "python_stdlib_full.zip").is_file()
+    assert not loaded - set(precache), f"loaded but not precached: {sorted(loaded - set(precache))}"
+    assert page.evaluate("globalThis.tesseraStdlibFallback") == [], (
+        "the page imported a standard module the snapshot lacks: add it to PAGE_MODULES in scripts/make_snapshot.mjs")
+
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.goto(site_url + "#/rules/dots")
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector("figure.rules-example canvas.tessera-board[data-draws]")
+        assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    finally:
+        page.context.set_offline(False)
+    page_log.assert_same_origin(site_url)
+    page_log.assert_no_errors()
+
+
+FALLBACK_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8">
+<script type="module" src="./vendor/pyscript/core.js"></script></head>
+<body><script type="py" config="./pyscript.toml">
+import json, sys
+import js
+result = {"before": "fractions" in sys.modules}
+import fractions
+result["fraction"] = str(fractions.Fraction(6, 4))
+result["cp1252"] = "\\u20ac".encode("cp1252").hex()
+try:
+    import tessera_no_such_module
+except ImportError as error:
+    result["unknown"] = type(error).__name__
+import traceback
+try:
+    json.loads("{")  # a traceback through standard modules whose sources the page lacks
+except ValueError:
+    result["traceback"] = traceback.format_exc().strip().splitlines()[-1].split(":")[0]
+js.document.body.dataset.result = json.dumps(result)
+</script></body></html>
+"""
+
+
+def linked_site(site_dir: Path, extra: dict[str, str]) -> Path:
+    """A temporary copy of the site made of links, plus some files of the test's own."""
+    root = Path(tempfile.mkdtemp(prefix="tessera-startup-"))
+    for entry in site_dir.iterdir():
+        (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    for name, text in extra.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_a_module_left_out_of_the_stdlib_is_still_found(context, site_dir: Path) -> None:
+    """fractions and the cp1252 codec are not in the snapshot: the fallback importer finds them in the full zip."""
+    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    assert "fractions.py" not in names and "encodings/cp1252.py" not in names
+    root = linked_site(site_dir, {"fallback.html": FALLBACK_PAGE})
+    server = SiteServer(root)
+    try:
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+        page.goto(server.url + "fallback.html")
+        page.wait_for_function("() => document.body.dataset.result", timeout=60_000)
+        result = json.loads(page.evaluate("document.body.dataset.result"))
+        assert result == {"before": False, "fraction": "3/2", "cp1252": "80", "unknown": "ModuleNotFoundError",
+                          "traceback": "json.decoder.JSONDecodeError"}
+        assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+        assert page.evaluate("globalThis.tesseraStdlibFallback") == ["fractions"]  # fetched once
+        assert any("python_stdlib_full.zip" in text for text in warnings)
+    finally:
+        server.stop()
+        for entry in root.iterdir():
+            entry.unlink()
+        root.rmdir()
+
+
+def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A damaged cached copy is inflated again; a copy from an older build is deleted."""
+    page.goto(site_url)
+    wait_ready(page)
+    [key] = inflated_keys(page, 1)
+    old = key.split("?")[0] + "?inflated=0ld"
+    page.evaluate("""async ([key, old]) => {
+        const cache = await caches.open('tessera-inflated-snapshot');
+        await cache.put(key, new Response('not a snapshot'));
+        await cache.put(old, new Response('an older build'));
+    }""", [key, old])
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    inflated_keys(page, [key])  # the damaged copy rewritten, the old one gone
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
+    page_log.assert_no_errors()
+
+
+@pytest.mark.parametrize("how", ["missing", "corrupt"])
+def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_url: str, wait_ready,
+                                                        how: str) -> None:
+    """A missing or corrupt snapshot costs start-up time, never the page."""
+    def answer(route):
+        if how == "missing":
+            route.fulfill(status=404, body="")
+        else:
+            route.fulfill(status=200, body=gzip.compress(b"not a snapshot" * 1000),
+                          headers={"Content-Type": "application/gzip"})
+
+    context.route("**/snapshot.bin.gz", answer)
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page, timeout_ms=90_000)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    assert not page_log.page_errors
+
+
+def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, site_url: str, wait_ready) -> None:
+    """If the worker cannot start, the page inflates the snapshot itself and still starts from it."""
+    context.route("**/tessera-snapshot-worker.mjs", lambda route: route.fulfill(status=404, body=""))
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert not page_log.page_errors
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+@pytest.fixture(scope="module")
+def gzip_server(site_dir: Path):
+    server = serve.make_server(str(site_dir))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_serve_py_answers_gzip_when_asked(gzip_server, site_dir: Path) -> None:
+    """Compressible files come gzipped to clients that accept it, plain to others; zips never."""
+    base = gzip_server.base_url
+    wasm = (site_dir / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    status, headers, body = fetch(base + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in headers["vary"].lower()
+    assert int(headers["content-length"]) == len(body) < len(wasm) / 2
+    assert gzip.decompress(body) == wasm
+    assert headers["content-type"] == "application/wasm"
+
+    status, headers, body = fetch(base + "vendor/pyodide/pyodide.asm.wasm")
+    assert status == 200 and "content-encoding" not in headers and body == wasm
+    status, headers, body = fetch(base + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip;q=0"})
+    assert "content-encoding" not in headers
+
+    status, headers, body = fetch(base, {"Accept-Encoding": "gzip"})  # the page itself
+    assert headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (site_dir / "index.html").read_bytes()
+
+    for name in ("vendor/pyodide/snapshot.bin.gz", "tessera.zip", "vendor/pyodide/python_stdlib.zip"):
+        status, headers, body = fetch(base + name, {"Accept-Encoding": "gzip"})
+        assert status == 200 and "content-encoding" not in headers, name
+        assert body == (site_dir / name).read_bytes()
+
+
+def test_serve_py_ranges_and_not_modified(gzip_server, site_dir: Path) -> None:
+    """A byte range is served from the plain file; an unchanged file gets a 304 that still varies."""
+    base = gzip_server.base_url
+    page = (site_dir / "index.html").read_bytes()
+    status, headers, body = fetch(base + "index.html", {"Range": "bytes=5-14", "Accept-Encoding": "gzip"})
+    assert status == 206 and body == page[5:15] and headers["content-range"] == f"bytes 5-14/{len(page)}"
+    assert "content-encoding" not in headers
+    status, headers, body = fetch(base + "index.html", {"Range": "bytes=-4"})
+    assert status == 206 and body == page[-4:]
+    status, _, _ = fetch(base + "index.html", {"Range": f"bytes={len(page)}-"})
+    assert status == 416
+
+    _, headers, _ = fetch(base + "index.html", {"Accept-Encoding": "gzip"})
+    status, headers304, body = fetch(base + "index.html", {"Accept-Encoding": "gzip",
+                                                           "If-Modified-Since": headers["last-modified"]})
+    assert status == 304 and body == b"" and "accept-encoding" in headers304["vary"].lower()
+
+
+def test_the_browser_gets_gzip_from_serve_py(page: Page, site_url: str, wait_ready) -> None:
+    """Chromium asks for gzip and gets it for the wasm and the scripts, not for the zips."""
+    encodings: dict[str, str] = {}
+    page.on("response", lambda r: encodings.__setitem__(urlsplit(r.url).path.rsplit("/", 1)[-1],
+                                                          r.headers.get("content-encoding", "")))
+    page.goto(site_url)
+    wait_ready(page)
+    assert encodings["pyodide.asm.wasm"] == "gzip"
+    assert encodings["pyodide.asm.mjs"] == "gzip"
+    assert encodings["snapshot.bin.gz"] == ""
+    assert encodings["python_stdlib.zip"] == ""
+
