@@ -8,12 +8,15 @@ Collects, and prints as ONE markdown table:
 (b) the same function in Pyodide under Node (tests/pyodide/run_bench.mjs);
 (c) page metrics in headless Chromium against the built site (scripts/serve.py):
     a cold load (fresh profile: no HTTP cache, no service worker) and a warm
-    reload (same profile, after the service worker took control):
+    reload (same profile, after the service worker took control and the page
+    kept its inflated snapshot):
       - time until the page frame (#frame) is first rendered,
       - first contentful paint,
       - time until the home screen is ready (``window.tesseraReadyAt`` when
         the app sets it, else the moment ``<html data-tessera="ready">``
         appeared), all from navigation start;
+      - when the snapshot was ready and when Python had started from it (the
+        loader's ``tessera:*`` performance marks);
       - the longest main-thread task during the boot;
 (d) time to an interactive board when the page opens on a game in progress
     (``#/play/quadrature/<id>``): the saved game is made here in CPython with
@@ -26,10 +29,32 @@ Collects, and prints as ONE markdown table:
 (e) the longest main-thread task while the bot thinks: if the app exposes
     ``window.tesseraBench.botThink()`` (returns a Promise resolved when a bot
     move of the normal move time is done), it is called once the board is
-    ready and the longest ``longtask`` entry inside that window is reported.
+    ready and the longest ``longtask`` entry inside that window is reported;
+(f) a bare PyScript page measured in the same run, the yardstick of every
+    start-up figure (each is also given as a ratio to it): the same vendored
+    Pyodide (node_modules' own files when present) and PyScript, no
+    snapshot, no service worker, one line of Python that marks the page
+    ready; served from a temporary folder of links;
+(g) memory after a warm start, app and bare page, after a forced garbage
+    collection (CDP): the JavaScript heap with its array buffers
+    (``Runtime.getHeapUsage``: used + embedder + backing stores; wasm memory
+    is not in it) and the WebAssembly memories (the init script notes every
+    ``WebAssembly.Memory`` made or exported by an instance);
+(h) bytes on the wire for a first visit: a fresh profile opens the home
+    screen and stays until the service worker has precached the site and
+    controls the page; the server (scripts/serve.py, in this process) counts
+    every byte it sent, headers included, once plain and once with gzip;
+(i) one move at every stage of a long game: a hot-seat 39x32 Dots game
+    saved at move 0, 300, 600 and 1000, opened, and played by clicks; for
+    each, the click-to-paint time, the click handlers' time and the longest
+    task per move (``long_game.py``).
 
 Options: --quick, --runs N (cold loads, median reported), --no-engine,
 --no-pyodide, --no-browser, --json PATH (raw results), --site DIR.
+
+The table is built by sections (``engine_rows`` and ``PAGE_SECTIONS``), each
+a function of the collected results returning rows (``row(...)``): a new
+measurement adds its collector and its section.
 """
 
 from __future__ import annotations
@@ -49,6 +74,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "py"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "scripts"))
+sys.path.insert(0, str(REPO / "tests" / "bench"))
+
+from long_game import long_game_metrics, table_rows  # noqa: E402
 
 READY_TIMEOUT_MS = 90_000
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
@@ -104,6 +133,23 @@ INIT_SCRIPT = r"""
         if (e.name === "first-contentful-paint") m.fcp = e.startTime;
     }).observe({ type: "paint", buffered: true });
   } catch (e) {}
+  // WebAssembly memories, for the memory figures (weakly held).
+  m.wasm = [];
+  const keep = (mem) => { if (mem instanceof WebAssembly.Memory) m.wasm.push(new WeakRef(mem)); };
+  const keepExports = (result) => {
+    const instance = result && (result.instance || result);
+    if (instance && instance.exports) Object.values(instance.exports).forEach(keep);
+    return result;
+  };
+  try {
+    const Memory = WebAssembly.Memory;
+    WebAssembly.Memory = function (...args) { const mem = new Memory(...args); keep(mem); return mem; };
+    WebAssembly.Memory.prototype = Memory.prototype;
+    for (const name of ["instantiate", "instantiateStreaming"]) {
+      const original = WebAssembly[name];
+      WebAssembly[name] = function (...args) { return original.apply(this, args).then(keepExports); };
+    }
+  } catch (e) {}
   const check = () => {
     if (m.frameAt === null && document.getElementById("frame")) {
       m.frameAt = performance.now();
@@ -128,6 +174,10 @@ READY_JS = ("() => (window.__tesseraBench && window.__tesseraBench.readyAt !== n
 
 COLLECT_JS = r"""
 () => {
+  const markAt = (name) => {
+    const entry = performance.getEntriesByName(name, "mark")[0];
+    return entry ? entry.startTime : null;
+  };
   const m = window.__tesseraBench;
   const ready = typeof window.tesseraReadyAt === "number" ? window.tesseraReadyAt : m.readyAt;
   const boot = m.longtasks.filter(([s]) => s <= ready);
@@ -138,6 +188,9 @@ COLLECT_JS = r"""
     ready_ms: ready,
     boot_longtask_ms: boot.length ? Math.max(...boot.map((x) => x[1])) : 0,
     sw_controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    snapshot_ms: markAt("tessera:snapshot-inflated") ?? markAt("tessera:snapshot-from-cache"),
+    python_ms: markAt("tessera:python-started"),
+    snapshot_cached: typeof globalThis.tesseraSnapshotFromCache === "boolean" ? globalThis.tesseraSnapshotFromCache : null,
   };
 }
 """
@@ -209,6 +262,7 @@ def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, di
             page.wait_for_function(
                 "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                 timeout=30_000, polling=100)
+            settle_for_warm(page)
             page.reload(wait_until="commit")
             page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_timeout(200)
@@ -218,6 +272,151 @@ def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, di
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     return cold, warm
+
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>bare PyScript page</title>
+  <link rel="stylesheet" href="./vendor/pyscript/core.css">
+  <script type="module" src="./vendor/pyscript/core.js"></script>
+</head>
+<body>
+  <main id="frame"><p>Loading…</p></main>
+  <script type="py" config="./pyscript.toml">
+import js
+js.window.tesseraReadyAt = js.performance.now()
+js.document.documentElement.dataset.tessera = "ready"
+  </script>
+</body>
+</html>
+"""
+BARE_TOML = 'name = "bare"\ninterpreter = "./vendor/pyodide/pyodide.mjs"\n'
+
+
+def make_bare_site(site: Path) -> Path:
+    """A temporary folder serving the bare PyScript page (links, no copies)."""
+    bare = Path(tempfile.mkdtemp(prefix="tessera-bench-bare-"))
+    (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    (bare / "pyscript.toml").write_text(BARE_TOML, encoding="utf-8")
+    (bare / "vendor" / "pyodide").mkdir(parents=True)
+    (bare / "vendor" / "pyscript").symlink_to(site / "vendor" / "pyscript", target_is_directory=True)
+    shipped = REPO / "node_modules" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        src = shipped / name if (shipped / name).exists() else site / "vendor" / "pyodide" / name
+        (bare / "vendor" / "pyodide" / name).symlink_to(src)
+    return bare
+
+
+MEMORY_SETTLE_MS = 1000
+WASM_BYTES_JS = """() => [...new Set(window.__tesseraBench.wasm.map((r) => r.deref()).filter(Boolean))]
+    .reduce((sum, mem) => sum + mem.buffer.byteLength, 0)"""
+
+
+def memory_now(page) -> dict:
+    """JS heap (with array buffers) and wasm memory of a page, after a forced GC."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        page.wait_for_timeout(MEMORY_SETTLE_MS)
+        cdp.send("HeapProfiler.enable")
+        cdp.send("HeapProfiler.collectGarbage")
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")
+        js_bytes = (heap.get("usedSize", 0) + heap.get("embedderHeapUsedSize", 0)
+                    + heap.get("backingStorageSize", 0))
+        wasm = page.evaluate(WASM_BYTES_JS)
+    finally:
+        cdp.detach()
+    return {"js_bytes": js_bytes, "wasm_bytes": wasm, "total_bytes": js_bytes + wasm}
+
+
+SNAPSHOT_COPY_JS = ("async () => typeof globalThis.tesseraSnapshotFromCache !== 'boolean' || !window.caches"
+                    " || !!(await (await caches.open('tessera-inflated-snapshot')).keys()).length")
+
+
+def settle_for_warm(page, timeout_s: float = 10.0) -> None:
+    """Before a warm reload: let the page finish writing its inflated snapshot copy (if it keeps one)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(SNAPSHOT_COPY_JS) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)  # an app without the copy: reload anyway after the timeout
+
+
+def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=None) -> tuple[dict, dict]:
+    """Cold load in a fresh profile, then a warm reload (once the service worker controls the page).
+
+    ``memory``: also measure memory after the warm start; ``on_warm(page)``
+    runs last on the warm page (the bot measurement).
+    """
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    profile = tempfile.mkdtemp(prefix="tessera-bench-profile-")
+    try:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                    viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.add_init_script(INIT_SCRIPT)
+            page.goto(url, wait_until="commit")
+            try:
+                page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            except Exception as exc:  # noqa: BLE001 (playwright TimeoutError)
+                partial = page.evaluate(COLLECT_JS)
+                raise RuntimeError(f"not ready after {READY_TIMEOUT_MS / 1000:.0f} s "
+                                   f"(frame at {fmt(partial['frame_ms'])} ms)") from exc
+            page.wait_for_timeout(200)
+            cold = page.evaluate(COLLECT_JS)
+            if sw:
+                page.wait_for_function(
+                    "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                    timeout=30_000, polling=100)
+                settle_for_warm(page)
+            page.reload(wait_until="commit")
+            page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            page.wait_for_timeout(200)
+            warm = page.evaluate(COLLECT_JS)
+            if memory:
+                warm.update(memory_now(page))
+            if on_warm is not None:
+                on_warm(page)
+        finally:
+            ctx.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return cold, warm
+
+
+def first_visit_bytes(pw, site: Path, gzip: bool) -> dict:
+    """Bytes the server sends for a first visit: home screen ready and the site precached."""
+    import threading  # noqa: PLC0415
+
+    import serve  # noqa: PLC0415 (scripts/serve.py)
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    server = serve.make_server(str(site), gzip=gzip)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    profile = tempfile.mkdtemp(prefix="tessera-bench-bytes-")
+    try:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                    viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(server.base_url, wait_until="commit")
+            page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            page.wait_for_function(
+                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                timeout=60_000, polling=100)
+            page.wait_for_timeout(500)
+        finally:
+            ctx.close()
+        with server.stats["lock"]:
+            return {"bytes": server.stats["bytes"], "requests": server.stats["requests"],
+                    "by_path": dict(server.stats["by_path"])}
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def page_metrics(runs: int, site: Path) -> dict:
@@ -231,65 +430,74 @@ def page_metrics(runs: int, site: Path) -> dict:
     if not (site / "index.html").exists():
         return {"error": "site/ not built (./build.sh build)"}
 
-    cold, warm, bot = [], [], None
-    game_cold: list[dict] = []
-    game_warm: list[dict] = []
-    notes: list[str] = []
+    res: dict = {"cold": [], "warm": [], "game_cold": [], "game_warm": [], "bare_cold": [], "bare_warm": [],
+                 "bot": None, "notes": [], "runs": runs, "bytes": {}}
+    bare_dir = make_bare_site(site)
     server = SiteServer(site)
+    bare = SiteServer(bare_dir)
+
+    def bot_once(page) -> None:
+        if res["bot"] is None:
+            res["bot"] = page.evaluate(BOT_JS) or {"missing": True}
+            if res["bot"].get("missing"):
+                res["notes"].append("window.tesseraBench.botThink() not provided by the app")
+
     try:
         with sync_playwright() as pw:
-            for i in range(runs):
-                profile = tempfile.mkdtemp(prefix="tessera-bench-profile-")
+            for gzip in (False, True):
                 try:
-                    ctx = pw.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                        viewport={"width": 1280, "height": 900})
-                    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-                    page.add_init_script(INIT_SCRIPT)
-                    page.goto(server.url, wait_until="commit")
+                    res["bytes"]["gzip" if gzip else "plain"] = first_visit_bytes(pw, site, gzip)
+                except Exception as exc:  # noqa: BLE001 (report, keep the other metrics)
+                    res["notes"].append(f"first-visit bytes ({'gzip' if gzip else 'plain'}) failed: {exc}")
+                else:
+                    got = res["bytes"]["gzip" if gzip else "plain"]
+                    log(f"first visit {'gzip' if gzip else 'plain'}: {got['bytes'] / 1e6:.2f} MB "
+                        f"in {got['requests']} requests")
+            for i in range(runs):
+                try:
+                    cold, warm = load_metrics(pw, server.url, memory=True, on_warm=bot_once)
+                except Exception as exc:  # noqa: BLE001
+                    return {"error": str(exc)}
+                res["cold"].append(cold)
+                res["warm"].append(warm)
+                log(f"run {i + 1}/{runs}: ready at {cold['ready_ms']:.0f} ms cold, {warm['ready_ms']:.0f} ms warm")
+                try:
+                    cold, warm = load_metrics(pw, bare.url, sw=False, memory=True)
+                except Exception as exc:  # noqa: BLE001
+                    res["notes"].append(f"bare PyScript page failed: {type(exc).__name__}: {exc}")
+                else:
+                    res["bare_cold"].append(cold)
+                    res["bare_warm"].append(warm)
+                    log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
+                        f"{warm['ready_ms']:.0f} ms warm")
+                if i == 0:
                     try:
-                        page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-                    except Exception:  # noqa: BLE001 (playwright TimeoutError)
-                        partial = page.evaluate(COLLECT_JS)
-                        ctx.close()
-                        return {"error": f"board not ready after {READY_TIMEOUT_MS / 1000:.0f} s "
-                                         f"(frame at {fmt(partial['frame_ms'])} ms)"}
-                    page.wait_for_timeout(200)
-                    cold.append(page.evaluate(COLLECT_JS))
-                    log(f"cold run {i + 1}/{runs}: ready at {cold[-1]['ready_ms']:.0f} ms")
-                    # Give the service worker (registered by the app) time to take control.
-                    try:
-                        page.wait_for_function(
-                            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                            timeout=30_000, polling=100)
-                    except Exception:  # noqa: BLE001
-                        if i == 0:
-                            notes.append("no service worker took control within 30 s")
-                    page.reload(wait_until="commit")
-                    page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-                    page.wait_for_timeout(200)
-                    warm.append(page.evaluate(COLLECT_JS))
-                    log(f"warm run {i + 1}/{runs}: ready at {warm[-1]['ready_ms']:.0f} ms")
-                    if bot is None:
-                        bot = page.evaluate(BOT_JS) or {"missing": True}
-                        if bot.get("missing"):
-                            notes.append("window.tesseraBench.botThink() not provided by the app")
-                    ctx.close()
-                finally:
-                    shutil.rmtree(profile, ignore_errors=True)
+                        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                        try:
+                            res["long_game"] = long_game_metrics(browser, server.url)
+                        finally:
+                            browser.close()
+                    except Exception as exc:  # noqa: BLE001
+                        res["notes"].append(f"long-game moves failed: {type(exc).__name__}: {exc}")
+                    else:
+                        log("long game: " + ", ".join(f"move {r['plies']} longest task "
+                                                      f"{fmt(r['longest_task_ms'])} ms" for r in res["long_game"]))
                 try:
                     game = game_metrics(pw, CHROMIUM, CHROMIUM_ARGS, server.url)
-                except Exception as exc:  # noqa: BLE001 (report, keep the other metrics)
-                    notes.append(f"saved-game load failed: {type(exc).__name__}: {exc}")
+                except Exception as exc:  # noqa: BLE001
+                    res["notes"].append(f"saved-game load failed: {type(exc).__name__}: {exc}")
                 else:
-                    game_cold.append(game[0])
-                    game_warm.append(game[1])
-                    log(f"saved game run {i + 1}/{runs}: board at {fmt(game[0]['board_ms'])} ms cold, "
+                    res["game_cold"].append(game[0])
+                    res["game_warm"].append(game[1])
+                    log(f"run {i + 1}/{runs}: saved game board at {fmt(game[0]['board_ms'])} ms cold, "
                         f"{fmt(game[1]['board_ms'])} ms warm")
     finally:
         server.stop()
-    return {"cold": cold, "warm": warm, "game_cold": game_cold, "game_warm": game_warm,
-            "bot": bot, "notes": notes, "runs": runs}
+        bare.stop()
+        shutil.rmtree(bare_dir, ignore_errors=True)
+    if res["warm"] and not all(r["sw_controlled"] for r in res["warm"]):
+        res["notes"].append("a warm load was not served under the service worker")
+    return res
 
 
 # -------------------------------------------------------------------- table --
@@ -326,9 +534,13 @@ def median_of(rows: list[dict], key: str) -> float | None:
     return statistics.median(vals) if vals else None
 
 
-def build_table(cpy: dict, pyo: dict, page: dict) -> str:
-    out = ["| metric | unit | CPython | Pyodide (Node) | Pyodide slowdown | Chromium |",
-           "| --- | --- | ---: | ---: | ---: | ---: |"]
+def row(metric: str, unit: str = "", cpython: str = "", pyodide: str = "", slow: str = "",
+        chromium: str = "") -> str:
+    return f"| {metric} | {unit} | {cpython} | {pyodide} | {slow} | {chromium} |"
+
+
+def engine_rows(cpy: dict, pyo: dict) -> list[str]:
+    out = []
     c_res = {r["name"]: r for r in cpy.get("results", [])}
     p_res = {r["name"]: r for r in pyo.get("results", [])}
     names = list(c_res) + [n for n in p_res if n not in c_res]
@@ -339,45 +551,116 @@ def build_table(cpy: dict, pyo: dict, page: dict) -> str:
         pv = p["value"] if p else None
         if c and p and p["unit"] != unit:
             pv = None
-        out.append(f"| {name} | {unit} | {fmt(cv)} | {fmt(pv)} | {slowdown(unit, cv, pv)} | |")
+        out.append(row(name, unit, fmt(cv), fmt(pv), slowdown(unit, cv, pv)))
     if not names:
         why = cpy.get("error") or pyo.get("error") or "no results"
-        out.append(f"| engine benchmarks ({why}) | | n/a | n/a | | |")
+        out.append(row(f"engine benchmarks ({why})", "", "n/a", "n/a"))
     if pyo.get("boot_seconds") is not None:
-        out.append(f"| Pyodide boot (loadPyodide, Node) | s | | {fmt(pyo['boot_seconds'])} | | |")
+        out.append(row("Pyodide boot (loadPyodide, Node)", "s", pyodide=fmt(pyo["boot_seconds"])))
+    return out
 
-    if page.get("error"):
-        out.append(f"| page metrics | | | | | n/a ({page['error']}) |")
-    elif page:
-        runs = page["runs"]
-        label = f"median of {runs}" if runs > 1 else "1 run"
-        for phase in ("cold", "warm"):
-            rows = page[phase]
-            what = ("cold: fresh profile" if phase == "cold"
-                    else "warm: reload, same profile")
-            out.append(f"| {what}: frame (#frame) rendered ({label}) | ms | | | | "
-                       f"{fmt(median_of(rows, 'frame_ms'))} |")
-            out.append(f"| {what}: first contentful paint | ms | | | | {fmt(median_of(rows, 'fcp_ms'))} |")
-            out.append(f"| {what}: home screen ready (data-tessera=ready) | ms | | | | "
-                       f"{fmt(median_of(rows, 'ready_ms'))} |")
-            lt = median_of(rows, "boot_longtask_ms")
-            out.append(f"| {what}: longest main-thread task during boot | ms | | | | "
-                       f"{fmt(lt) if lt else '< 50 (none)'} |")
-        for phase, what in (("game_cold", "cold: fresh profile"), ("game_warm", "warm: reload, same profile")):
-            rows = page.get(phase) or []
-            out.append(f"| {what}, opening a game in progress: board drawn and interactive | ms | | | | "
-                       f"{fmt(median_of(rows, 'board_ms'))} |")
-        if page["warm"]:
-            ctl = all(r["sw_controlled"] for r in page["warm"])
-            out.append(f"| warm load served under the service worker | | | | | {'yes' if ctl else 'no'} |")
-        bot = page.get("bot") or {}
-        if bot.get("missing") or not bot:
-            out.append("| longest main-thread task while the bot thinks | ms | | | | n/a |")
+
+def versus(value: float | None, bare: float | None, none: str = "n/a") -> str:
+    """A figure with its ratio to the bare PyScript page's: ``1,300 (1.21x bare)``."""
+    if value is None:
+        return none
+    text = fmt(value) if value else none
+    if value and bare:
+        text += f" ({value / bare:.2f}x bare)"
+    return text
+
+
+def bytes_rows(page: dict) -> list[str]:
+    out = []
+    for kind, what in (("plain", "plain (no compression)"), ("gzip", "gzip (Accept-Encoding)")):
+        got = (page.get("bytes") or {}).get(kind)
+        if got:
+            out.append(row(f"first visit, bytes on the wire, {what}: home screen + precache", "MB",
+                           chromium=f"{got['bytes'] / 1e6:.2f} ({got['requests']} requests)"))
         else:
-            out.append(f"| bot move (tesseraBench.botThink) | ms | | | | {fmt(bot['think_ms'])} |")
-            mx = bot["max_longtask_ms"]
-            out.append(f"| longest main-thread task while the bot thinks | ms | | | | "
-                       f"{fmt(mx) if mx else '< 50 (none)'} |")
+            out.append(row(f"first visit, bytes on the wire, {what}", "MB", chromium="n/a"))
+    return out
+
+
+def startup_rows(page: dict) -> list[str]:
+    out = []
+    runs = page["runs"]
+    label = f"median of {runs}" if runs > 1 else "1 run"
+    for phase, what in (("cold", "cold: fresh profile"), ("warm", "warm: reload, same profile")):
+        rows, bare = page[phase], page.get(f"bare_{phase}") or []
+        for key, name in (("frame_ms", f"frame (#frame) rendered ({label})"),
+                          ("fcp_ms", "first contentful paint"),
+                          ("ready_ms", "home screen ready (data-tessera=ready)")):
+            out.append(row(f"{what}: {name}", "ms", chromium=versus(median_of(rows, key), median_of(bare, key))))
+        out.append(row(f"{what}: snapshot ready / Python started from it (loadPyodide resolved)", "ms",
+                       chromium=f"{fmt(median_of(rows, 'snapshot_ms'))} / {fmt(median_of(rows, 'python_ms'))}"))
+        out.append(row(f"{what}: longest main-thread task during boot", "ms",
+                       chromium=versus(median_of(rows, "boot_longtask_ms"), median_of(bare, "boot_longtask_ms"),
+                                       none="< 50 (none)")))
+        out.append(row(f"{what}: bare PyScript page ready (its frame / longest task)", "ms",
+                       chromium=f"{fmt(median_of(bare, 'ready_ms'))} ({fmt(median_of(bare, 'frame_ms'))} / "
+                                f"{fmt(median_of(bare, 'boot_longtask_ms')) if median_of(bare, 'boot_longtask_ms') else '< 50'})"))
+    for phase, what in (("game_cold", "cold: fresh profile"), ("game_warm", "warm: reload, same profile")):
+        bare = page.get("bare_cold" if phase == "game_cold" else "bare_warm") or []
+        out.append(row(f"{what}, opening a game in progress: board drawn and interactive", "ms",
+                       chromium=versus(median_of(page.get(phase) or [], "board_ms"), median_of(bare, "ready_ms"))))
+    if page["warm"]:
+        ctl = all(r["sw_controlled"] for r in page["warm"])
+        out.append(row("warm load served under the service worker", chromium="yes" if ctl else "no"))
+        cached = [r.get("snapshot_cached") for r in page["warm"]]
+        out.append(row("warm load read the snapshot's inflated copy (Cache Storage)",
+                       chromium="n/a" if None in cached else f"{sum(cached)} of {len(cached)}"))
+    return out
+
+
+def memory_rows(page: dict) -> list[str]:
+    warm, bare = page.get("warm") or [], page.get("bare_warm") or []
+    app_total, bare_total = median_of(warm, "total_bytes"), median_of(bare, "total_bytes")
+    if app_total is None:
+        return [row("memory after a warm start", "MB", chromium="n/a")]
+
+    def mb(v: float | None) -> str:
+        return "n/a" if v is None else f"{v / 1e6:.1f}"
+
+    out = [row("memory after a warm start: JS heap + array buffers (app / bare PyScript page)", "MB",
+               chromium=f"{mb(median_of(warm, 'js_bytes'))} / {mb(median_of(bare, 'js_bytes'))}"),
+           row("memory after a warm start: wasm memory (app / bare PyScript page)", "MB",
+               chromium=f"{mb(median_of(warm, 'wasm_bytes'))} / {mb(median_of(bare, 'wasm_bytes'))}")]
+    total = f"{mb(app_total)} / {mb(bare_total)}"
+    if bare_total:
+        total += f" ({(app_total - bare_total) / 1e6:+.1f} MB, {app_total / bare_total:.2f}x bare)"
+    out.append(row("memory after a warm start: total (app / bare PyScript page)", "MB", chromium=total))
+    return out
+
+
+def bot_rows(page: dict) -> list[str]:
+    bot = page.get("bot") or {}
+    if bot.get("missing") or not bot:
+        return [row("longest main-thread task while the bot thinks", "ms", chromium="n/a")]
+    mx = bot["max_longtask_ms"]
+    return [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
+            row("longest main-thread task while the bot thinks", "ms",
+                chromium=fmt(mx) if mx else "< 50 (none)")]
+
+
+def long_game_rows(page: dict) -> list[str]:
+    """One move at move 0, 300, 600 and 1000 of a 39x32 Dots game (``long_game.py``)."""
+    return [row(metric, "ms", chromium=value) for metric, value in table_rows(page.get("long_game") or [])]
+
+
+PAGE_SECTIONS = [bytes_rows, startup_rows, memory_rows, bot_rows, long_game_rows]
+"""Each takes page_metrics()'s result and returns table rows, in this order."""
+
+
+def build_table(cpy: dict, pyo: dict, page: dict) -> str:
+    out = ["| metric | unit | CPython | Pyodide (Node) | Pyodide slowdown | Chromium |",
+           "| --- | --- | ---: | ---: | ---: | ---: |"]
+    out += engine_rows(cpy, pyo)
+    if page.get("error"):
+        out.append(row("page metrics", chromium=f"n/a ({page['error']})"))
+    elif page:
+        for section in PAGE_SECTIONS:
+            out += section(page)
     return "\n".join(out)
 
 
