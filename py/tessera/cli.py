@@ -18,12 +18,13 @@ from typing import Any, BinaryIO, Callable, TextIO
 from .core import registry
 from .core.game import Game, GameError
 from .core.record import MAX_RECORD_BYTES, Record, RecordError
+from .i18n import Message, MessageError
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
 
 
-class CliError(Exception):
-    """A user error: printed as one line, exit status 2."""
+class CliError(MessageError):
+    """A user error: printed as one line (its English text), exit status 2."""
 
 
 # ----- reading records -----------------------------------------------------------
@@ -82,15 +83,15 @@ MAX_INPUT_BYTES = MAX_RECORD_BYTES
 /dev/zero`` is refused at once, in bounded memory)."""
 
 
-def read_bounded(stream: BinaryIO, name: str) -> str:
+def read_bounded(stream: BinaryIO, name: str | Message) -> str:
     """At most ``MAX_INPUT_BYTES`` of UTF-8 text (a byte-order mark dropped)."""
     data = stream.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        raise CliError(f"{name} is too large (more than {MAX_INPUT_BYTES} bytes): not a game record")
+        raise CliError("error.cli.too_large", name=name, count=MAX_INPUT_BYTES)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CliError(f"{name} is not UTF-8 text") from None
+        raise CliError("error.cli.not_utf8", name=name) from None
 
 
 def load_record(path: str, stdin: TextIO | None = None) -> Record:
@@ -99,30 +100,30 @@ def load_record(path: str, stdin: TextIO | None = None) -> Record:
         source = stdin or sys.stdin
         binary = getattr(source, "buffer", None)
         if binary is not None:
-            text = read_bounded(binary, "standard input")
+            text = read_bounded(binary, Message("error.cli.stdin_name"))
         else:  # a text stream (tests): still read no more than the limit
             text = source.read(MAX_INPUT_BYTES + 1)
             if len(text) > MAX_INPUT_BYTES:
-                raise CliError(f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)")
+                raise CliError("error.cli.stdin_too_large", count=MAX_INPUT_BYTES)
         return Record.loads(text)
     file = Path(path)
     try:
         with file.open("rb") as stream:
             text = read_bounded(stream, path)
     except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+        raise CliError("error.cli.cannot_read", path=path, detail=error.strerror or error) from None
     loader = RECORD_LOADERS.get(file.suffix.lower(), Record.loads)
     try:
         return loader(text)
     except GameError:
         raise
     except Exception as error:  # a reader's own slip is still bad input, said in one line
-        raise CliError(f"{path} cannot be read as a game record ({type(error).__name__})") from None
+        raise CliError("error.cli.unreadable_record", path=path, kind=type(error).__name__) from None
 
 
 def _replayed(record: Record, ply: int | None) -> Game:
     if ply is not None and ply < 0:
-        raise CliError("--ply must be 0 or more")
+        raise CliError("error.cli.ply")
     return record.replay(ply)
 
 
@@ -187,14 +188,14 @@ def perft(game: Game, depth: int) -> int:
 
 def cmd_perft(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.depth < 0:
-        raise CliError("depth must be 0 or more")
+        raise CliError("error.cli.depth")
     cls = registry.game_class(args.game)
     try:
         game = cls(setup=args.setup)
     except GameError:
         raise
     except Exception as error:  # Python's own errors count as a bad position too
-        raise CliError(f"bad --setup position ({type(error).__name__})") from None
+        raise CliError("error.cli.setup", kind=type(error).__name__) from None
     if args.divide and args.depth > 0:
         total = 0
         for move in sorted(game.legal_moves(), key=game.move_text):
@@ -227,11 +228,11 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     cls = registry.game_class(args.game)
     if args.games < 1:
-        raise CliError("--games must be at least 1")
+        raise CliError("error.cli.games")
     if args.speed_factor <= 0:
-        raise CliError("--speed-factor must be positive")
+        raise CliError("error.cli.speed_factor")
     if args.movetime is not None and args.movetime <= 0:
-        raise CliError("--movetime must be positive (0 would let a search run without end)")
+        raise CliError("error.cli.movetime")
     scale = 1.0 / args.speed_factor
     options = _parse_options(args.option)
     first, second = args.bots
@@ -267,7 +268,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                           f"({reason}, {game.ply} plies); so far {_running(results)}\n")
                 err.flush()
     except BotSpecError as error:
-        raise CliError(str(error)) from None
+        raise CliError.from_error(error) from None
     stats = stats_from_results(results)
     time_note = (f"movetime {args.movetime} ms" if args.movetime is not None
                  else f"level times x 1/{args.speed_factor:g}")
@@ -286,7 +287,7 @@ def _parse_options(items: list[str] | None) -> dict[str, str] | None:
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise CliError(f"bad --option {item!r} (expected key=value)")
+            raise CliError("error.cli.option", item=repr(item))
         options[key.strip()] = value.strip()
     return options
 
@@ -306,16 +307,16 @@ def view_for(game_id: str):
 
     module_name = registry.entry(game_id).module
     if module_name is None:
-        raise CliError(f"the game {game_id!r} is not available yet")
+        raise CliError("error.game.not_available", game=repr(game_id))
     try:
         module = importlib.import_module(module_name + ".view")
     except ModuleNotFoundError:
-        raise CliError(f"the game {game_id!r} has no board view yet") from None
+        raise CliError("error.cli.no_view", game=repr(game_id)) from None
     view = getattr(module, "VIEW", None)
     if view is None:
         cls = getattr(module, game_id.capitalize() + "View", None)
         if not (isinstance(cls, type) and issubclass(cls, BoardView)):
-            raise CliError(f"the game {game_id!r} has no board view yet")
+            raise CliError("error.cli.no_view", game=repr(game_id))
         view = cls()
     return view
 
@@ -329,7 +330,7 @@ def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = _replayed(record, args.ply)
     view = view_for(record.game)
     if not 1 <= args.size <= MAX_RENDER_SIZE:
-        raise CliError(f"--size must be from 1 to {MAX_RENDER_SIZE} pixels")
+        raise CliError("error.cli.size", limit=MAX_RENDER_SIZE)
     width = float(args.size)
     height = width / view.aspect(game)
     drawing = DrawList(width, height)
@@ -341,7 +342,7 @@ def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             Path(args.output).write_text(svg, encoding="utf-8")
         except OSError as error:
-            raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+            raise CliError("error.cli.cannot_write", path=args.output, detail=error.strerror or error) from None
         err.write(f"wrote {args.output} (ply {game.ply}, {width:g}x{height:g})\n")
     return EXIT_OK
 

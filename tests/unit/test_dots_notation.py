@@ -58,7 +58,7 @@ def test_position_round_trips_with_regions_and_houses():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("39 b - -", "rows"),
+    ("39 b - -", "has 1 row,"),
     (START.replace("19BR18", "19BX18"), "unknown character"),
     (START.replace("19BR18", "19BR17"), "38 points"),
     (START.replace(" b - -", " x - -"), "side to move"),

@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 from ..core.registry import entry
+from ..i18n import MessageError
 from .alphabeta import AlphaBetaBot
 from .base import Bot, BotLevel
 from .greedy import GreedyBot
@@ -24,8 +25,8 @@ BOTS: dict[str, type[Bot]] = {
 }
 
 
-class BotSpecError(ValueError):
-    """A bot name, level or parameter that cannot be used."""
+class BotSpecError(MessageError, ValueError):
+    """A bot name, level or parameter that cannot be used (a catalog key and its values)."""
 
 
 def register_bot(name: str, cls: type[Bot]) -> None:
@@ -33,7 +34,7 @@ def register_bot(name: str, cls: type[Bot]) -> None:
     when imported, so its levels can name the bot."""
     existing = BOTS.get(name)
     if existing is not None and existing is not cls:
-        raise BotSpecError(f"another bot is already registered as {name!r}")
+        raise BotSpecError("error.bot.registered", name=repr(name))
     BOTS[name] = cls
 
 
@@ -41,16 +42,16 @@ def make_bot(name: str, seed: int = 0, movetime_ms: int = 1000, **params: Any) -
     """A new bot of the named kind; unknown names raise ``BotSpecError``."""
     cls = BOTS.get(name)
     if cls is None:
-        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+        raise BotSpecError("error.bot.unknown", name=repr(name), known=", ".join(sorted(BOTS)))
     allowed = getattr(cls, "param_names", None)
     unknown = sorted(set(params) - set(allowed)) if allowed is not None else []
     if unknown:
-        known = ", ".join(allowed) or "none"
-        raise BotSpecError(f"bot {name!r} has no parameter {unknown[0]!r} (parameters: {known})")
+        known = ", ".join(allowed) or "-"
+        raise BotSpecError("error.bot.no_param", name=repr(name), param=repr(unknown[0]), known=known)
     try:
         return cls(seed=seed, movetime_ms=movetime_ms, **params)
     except (TypeError, ValueError) as error:
-        raise BotSpecError(f"bad parameters for bot {name!r}: {error}") from None
+        raise BotSpecError("error.bot.bad_params", name=repr(name), reason=error) from None
 
 
 def levels_for(game_id: str) -> tuple[BotLevel, ...]:
@@ -69,8 +70,8 @@ def level(game_id: str, key: str) -> BotLevel:
     for candidate in levels_for(game_id):
         if candidate.key == key:
             return candidate
-    known = ", ".join(lv.key for lv in levels_for(game_id)) or "none"
-    raise BotSpecError(f"unknown level {key!r} for {game_id} (levels: {known})")
+    known = ", ".join(lv.key for lv in levels_for(game_id)) or "-"
+    raise BotSpecError("error.bot.unknown_level", level=repr(key), game=game_id, known=known)
 
 
 def make_level_bot(level_: BotLevel, seed: int = 0, movetime_ms: int | None = None) -> Bot:
@@ -98,7 +99,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise BotSpecError(f"bad bot parameter {item!r} in {spec!r} (expected key=value)")
+            raise BotSpecError("error.bot.param_form", item=repr(item), spec=repr(spec))
         params[key.strip()] = _parse_value(value.strip())
     return name.strip(), params
 

@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Mapping, Sequence, TypeAlias
 
+from ..i18n import Message, MessageError, has
+
 Move: TypeAlias = Hashable
 Player: TypeAlias = int  # 0 = first seat, 1 = second seat
 
@@ -28,14 +30,15 @@ EXCERPT_CHARS = 32
 """How much of a bad input an error message quotes."""
 
 
-def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
+def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str | Message:
     """A short, escaped quotation of untrusted input for an error message.
 
     Messages are one line and must not carry megabytes of a bad file: text
     is cut to ``limit`` characters (an ellipsis says so) and ``repr`` escapes
     quotes, newlines and control characters.  Non-text values are named by
     type only, since their ``repr`` can be huge or slow (a deeply nested list,
-    an int of 100,000 digits).
+    an int of 100,000 digits); that name is a ``Message`` (``value.list``),
+    so it is worded in the player's language (``str()`` gives English).
     """
     if isinstance(value, str):
         if len(value) > limit:
@@ -45,15 +48,21 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
         return repr(value)
     if isinstance(value, int):
         if value.bit_length() > 64:
-            return "a very large number"
+            return Message("value.large_number")
         return repr(value)
     if isinstance(value, float):
         return repr(value)
-    return f"a {type(value).__name__}"
+    kind = type(value).__name__
+    return Message(f"value.{kind}") if kind in VALUE_KINDS else Message("value.of_type", type=kind)
 
 
-class GameError(ValueError):
-    """Base of every error a game raises on bad input."""
+VALUE_KINDS = ("list", "dict", "tuple")
+"""Types of parsed input named in words (``value.<kind>``); others by type name."""
+
+
+class GameError(MessageError, ValueError):
+    """Base of every error a game raises on bad input: a catalog key and its
+    values (see ``tessera.i18n``); ``str()`` is the English text."""
 
 
 class NotationError(GameError):
@@ -88,13 +97,13 @@ class Outcome:
     @classmethod
     def from_json(cls, data: Any) -> "Outcome":
         if not isinstance(data, Mapping):
-            raise PositionError("result must be an object")
+            raise PositionError("error.result.not_object")
         winner = data.get("winner")
         reason = data.get("reason")
         if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool) or winner not in (0, 1)):
-            raise PositionError(f"result winner must be 0, 1 or null, not {excerpt(winner)}")
+            raise PositionError("error.result.winner", value=excerpt(winner))
         if not isinstance(reason, str) or not _REASON.fullmatch(reason):
-            raise PositionError("result reason must be a short key of letters and underscores")
+            raise PositionError("error.result.reason")
         return cls(winner, reason)
 
 
@@ -115,10 +124,18 @@ class CustomValue:
     high: int
     separator: str = "x"
 
-    def describe(self) -> str:
-        """The form in words for error messages: ``WIDTHxHEIGHT, each from 5 to 52``."""
-        form = self.separator.join(part.upper() for part in self.parts)
-        return f"{form}, each from {self.low} to {self.high}"
+    def describe(self) -> Message:
+        """The form for error messages: ``WIDTHxHEIGHT, each from 5 to 52``.
+
+        A part is worded by the catalog's ``value.part.<part>`` (``WIDTH``,
+        ``ШИРИНА``) when it has one, else written as its name in capitals.
+        """
+        form: list[Any] = []
+        for index, part in enumerate(self.parts):
+            if index:
+                form.append(self.separator)
+            form.append(Message(f"value.part.{part}") if has(f"value.part.{part}") else part.upper())
+        return Message("error.option.custom_form", form=tuple(form), low=self.low, high=self.high)
 
     def parse(self, text: Any) -> tuple[int, ...]:
         """The numbers of ``text``; raises PositionError naming the form."""
@@ -126,10 +143,10 @@ class CustomValue:
         digits = len(str(self.high))
         if (len(pieces) != len(self.parts)
                 or not all(0 < len(p) <= digits and p.isascii() and p.isdigit() for p in pieces)):
-            raise PositionError(f"{excerpt(text)} is not {self.describe()}")
+            raise PositionError("error.option.not_custom", value=excerpt(text), form=self.describe())
         numbers = tuple(int(p) for p in pieces)
         if not all(self.low <= n <= self.high for n in numbers):
-            raise PositionError(f"{excerpt(text)} is out of range: {self.describe()}")
+            raise PositionError("error.option.out_of_range", value=excerpt(text), form=self.describe())
         return numbers
 
     def format(self, numbers: Sequence[int]) -> str:
@@ -155,18 +172,18 @@ class OptionSpec:
     def validate(self, value: Any) -> Any:
         if self.choices is None:
             if not isinstance(value, bool):
-                raise PositionError(f"option {self.key} must be true or false, not {excerpt(value)}")
+                raise PositionError("error.option.not_bool", option=self.key, value=excerpt(value))
             return value
         if value in self.choices and isinstance(value, bool) == isinstance(self.default, bool):
             return value
         allowed = ", ".join(str(c) for c in self.choices)
         if self.custom is None:
-            raise PositionError(f"option {self.key} must be one of {allowed}, not {excerpt(value)}")
+            raise PositionError("error.option.not_choice", option=self.key, allowed=allowed, value=excerpt(value))
         try:
             return self.custom.format(self.custom.parse(value))
         except PositionError:
-            raise PositionError(f"option {self.key} must be one of {allowed} or {self.custom.describe()}, "
-                                f"not {excerpt(value)}") from None
+            raise PositionError("error.option.not_choice_or_custom", option=self.key, allowed=allowed,
+                                form=self.custom.describe(), value=excerpt(value)) from None
 
 
 class Game(ABC):
@@ -204,11 +221,11 @@ class Game(ABC):
         if options is None:
             return result
         if not isinstance(options, Mapping):
-            raise PositionError("options must be an object")
+            raise PositionError("error.options.not_object")
         specs = {spec.key: spec for spec in cls.option_specs}
         for key, value in options.items():
             if key not in specs:
-                raise PositionError(f"unknown option {excerpt(key)}")
+                raise PositionError("error.options.unknown", option=excerpt(key))
             result[key] = specs[key].validate(value)
         return result
 
@@ -250,6 +267,21 @@ class Game(ABC):
     def parse_move(self, text: str) -> Move:
         """Notation to move; raises NotationError.  Does not check legality."""
 
+    def parse_typed(self, text: str) -> Move:
+        """What a player typed in the move box to a move; raises NotationError.
+
+        Records keep the strict notation of ``parse_move``; people type
+        moves in many ways (capitals, spaces, other dashes), so a game
+        normalizes what it can read unambiguously here first.
+        """
+        return self.parse_move(text.strip() if isinstance(text, str) else text)
+
+    def move_example(self) -> str:
+        """A move in this game's notation that fits these options (a field's
+        size), for the move box's placeholder and its error messages."""
+        moves = self.legal_moves()
+        return self.move_text(moves[0]) if moves else ""
+
     @abstractmethod
     def position(self) -> str:
         """The position string (round-trips through ``setup``)."""
@@ -272,9 +304,9 @@ class Game(ABC):
     def push(self, move: Move) -> None:
         """Apply a move after checking it; raises IllegalMoveError."""
         if self.is_over():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("illegal.over")
         if not self.is_legal(move):
-            raise IllegalMoveError(f"{self.move_text(move)} is illegal: {self.explain_illegal(move)}")
+            raise IllegalMoveError("error.move.illegal", move=self.move_text(move), reason=self.illegal_reason(move))
         self.push_unchecked(move)
 
     def push_unchecked(self, move: Move) -> None:
@@ -293,11 +325,15 @@ class Game(ABC):
         self.push(move)
         return move
 
-    def explain_illegal(self, move: Move) -> str:
-        """Why ``move`` is illegal, in words; games may refine this."""
+    def illegal_reason(self, move: Move) -> Message:
+        """Why ``move`` is illegal, as a catalog message; games refine this."""
         if self.is_over():
-            return "the game is over"
-        return "it is not a legal move in this position"
+            return Message("illegal.over")
+        return Message("illegal.generic")
+
+    def explain_illegal(self, move: Move) -> str:
+        """Why ``move`` is illegal, in English words (``illegal_reason``'s text)."""
+        return str(self.illegal_reason(move))
 
     def copy(self) -> "Game":
         """An independent game with the same start, history and state."""
@@ -318,7 +354,7 @@ def validate_setup_rows(rows: Sequence[str], width: int, alphabet: str) -> None:
     """Shared check for the row-based position strings every game uses."""
     for index, row in enumerate(rows):
         if len(row) != width:
-            raise PositionError(f"row {index + 1} of the position has {len(row)} cells, expected {width}")
+            raise PositionError("error.position.row_length", row=index + 1, count=len(row), width=width)
         bad = set(row) - set(alphabet)
         if bad:
-            raise PositionError(f"row {index + 1} of the position has unknown characters {excerpt(''.join(sorted(bad)))}")
+            raise PositionError("error.position.row_characters", row=index + 1, chars=excerpt("".join(sorted(bad))))

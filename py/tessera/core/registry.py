@@ -50,14 +50,14 @@ def entry(game_id: str) -> GameEntry:
         if game.game_id == game_id:
             return game
     known = ", ".join(g.game_id for g in GAMES)
-    raise UnknownGameError(f"unknown game {excerpt(game_id)} (known: {known})")
+    raise UnknownGameError("error.game.unknown", game=excerpt(game_id), known=known)
 
 
 def game_class(game_id: str) -> type[Game]:
     """The engine class for ``game_id``; raises if unknown or not built yet."""
     game = entry(game_id)
     if game.module is None:
-        raise UnknownGameError(f"the game {excerpt(game_id)} is not available yet")
+        raise UnknownGameError("error.game.not_available", game=excerpt(game_id))
     return importlib.import_module(game.module).GAME
 
 

@@ -80,7 +80,7 @@ def _row_cells(text: str, width: int, number: int) -> list[str]:
         # Checked before building it: a run like 99999999999 must not eat memory,
         # and its length before int(): Python refuses ints of over 4300 digits.
         if len(digits) > 3 or len(cells) + int(digits) > width:
-            raise PositionError(f"row {number} of the position has more than {width} points")
+            raise PositionError("error.dots.row_too_long", row=number, count=width)
         cells.extend("." * int(digits))
 
     for char in text:
@@ -91,25 +91,25 @@ def _row_cells(text: str, width: int, number: int) -> list[str]:
             empty_run()
             digits = ""
         if char not in STATES:
-            raise PositionError(f"row {number} of the position has an unknown character {excerpt(char)}")
+            raise PositionError("error.dots.row_character", row=number, char=excerpt(char))
         cells.append(char)
     if digits:
         empty_run()
     if len(cells) != width:
-        raise PositionError(f"row {number} of the position has {len(cells)} points, expected {width}")
+        raise PositionError("error.dots.row_length", row=number, count=len(cells), width=width)
     return cells
 
 
 def decode(text: str, width: int, height: int) -> tuple[Field, int, int | None]:
     """Parse a position string for a ``width`` x ``height`` field."""
     if not isinstance(text, str):
-        raise PositionError("a position must be a string")
+        raise PositionError("error.position.not_text")
     parts = text.split()
     if len(parts) != 4:
-        raise PositionError("a Dots position has 4 fields: rows, side to move, status, regions")
+        raise PositionError("error.dots.position_fields")
     rows = parts[0].split("/")
     if len(rows) != height:
-        raise PositionError(f"the position has {len(rows)} rows, but the field is {width}x{height}")
+        raise PositionError("error.dots.position_rows", count=len(rows), size=f"{width}x{height}")
     field = Field(width, height)
     for index, row_text in enumerate(rows):
         y = height - index
@@ -119,14 +119,14 @@ def decode(text: str, width: int, height: int) -> tuple[Field, int, int | None]:
             field.dot[c] = d
             field.owner[c] = o
     if parts[1] not in ("b", "r"):
-        raise PositionError(f"the side to move must be b or r, not {excerpt(parts[1])}")
+        raise PositionError("error.dots.position_side", value=excerpt(parts[1]))
     to_move = SIDES.index(parts[1])
     if parts[2] == "-":
         landed = None
     elif parts[2] in ("Lb", "Lr"):
         landed = SIDES.index(parts[2][1])
     else:
-        raise PositionError(f"the status must be -, Lb or Lr, not {excerpt(parts[2])}")
+        raise PositionError("error.dots.position_status", value=excerpt(parts[2]))
     if parts[3] != "-":
         for number, item in enumerate(parts[3].split(";"), start=1):
             field.regions.append(_parse_region(item, field, number))
@@ -136,20 +136,20 @@ def decode(text: str, width: int, height: int) -> tuple[Field, int, int | None]:
 
 def _parse_region(item: str, field: Field, number: int) -> Region:
     if len(item) < 3 or item[1] != ":" or item[0] not in SIDES:
-        raise PositionError(f"region {number} must look like b:x-y,x-y,... or r:...")
+        raise PositionError("error.dots.region_form", region=number)
     chain = []
     for point in item[2:].split(","):
         xy = point.split("-")
         if len(xy) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in xy):
-            raise PositionError(f"region {number} has a bad point {excerpt(point)}")
+            raise PositionError("error.dots.region_point", region=number, point=excerpt(point))
         x, y = int(xy[0]), int(xy[1])
         if not (1 <= x <= field.width and 1 <= y <= field.height):
-            raise PositionError(f"region {number} has a point {excerpt(point)} off the field")
+            raise PositionError("error.dots.region_off_field", region=number, point=excerpt(point))
         chain.append(field.cell(x, y))
     for a, b in zip(chain, chain[1:] + chain[:1]):
         (ax, ay), (bx, by) = field.xy(a), field.xy(b)
         if max(abs(ax - bx), abs(ay - by)) > 1 and len(chain) > 1:
-            raise PositionError(f"region {number}: its chain jumps from {ax}-{ay} to {bx}-{by}")
+            raise PositionError("error.dots.region_jump", region=number, start=f"{ax}-{ay}", end=f"{bx}-{by}")
     if any(field.dot[c] == OFF for c in chain):
-        raise PositionError(f"region {number} is off the field")
+        raise PositionError("error.dots.region_outside", region=number)
     return Region(SIDES.index(item[0]), None, tuple(chain))

@@ -36,9 +36,11 @@ or ``random_fill`` and never land.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Mapping
 
 from ...core.game import CustomValue, Game, NotationError, OptionSpec, Outcome, PositionError, excerpt
+from ...i18n import Message
 from ...core.rng import SeededRandom
 from . import position as position_codec
 from .field import EMPTY_CELL, OFF, Field
@@ -56,6 +58,9 @@ FOUR_CROSSES_MIN_SIDE = 16
 STARTS = ("cross", "four_crosses", "empty")
 CROSS_OFFSETS = ((0, 0),)
 FOUR_CROSS_OFFSETS = ((-6, 0), (6, 0), (0, 6), (0, -6))
+TYPED_POINT = re.compile(r"\(?\s*(\d{1,3})\s*(?:[-\u2010-\u2015\u2212,;:x\u00d7]|\s)\s*(\d{1,3})\s*\)?")
+"""A point as people type it (lower-cased first): two numbers with a dash of
+any kind, a comma, a colon, an x or spaces between, maybe in brackets."""
 
 
 def field_size(size: str) -> tuple[int, int]:
@@ -98,8 +103,8 @@ class Dots(Game):
         if result["start"] == "four_crosses":
             width, height = field_size(result["size"])
             if min(width, height) < FOUR_CROSSES_MIN_SIDE:
-                raise PositionError(f"the four crosses need a field of at least {FOUR_CROSSES_MIN_SIDE}x"
-                                    f"{FOUR_CROSSES_MIN_SIDE}; {width}x{height} is too small")
+                raise PositionError("error.dots.four_crosses", min=f"{FOUR_CROSSES_MIN_SIDE}x{FOUR_CROSSES_MIN_SIDE}",
+                                    size=f"{width}x{height}")
         return result
 
     # ----- state -------------------------------------------------------------
@@ -139,7 +144,8 @@ class Dots(Game):
     def cell(self, x: int, y: int) -> int:
         """The move placing a dot on ``x-y`` (1-based, y from the bottom)."""
         if not (1 <= x <= self.width and 1 <= y <= self.height):
-            raise NotationError(f"{x}-{y} is off the {self.width}x{self.height} field")
+            raise NotationError("error.dots.off_field", point=f"{x}-{y}", size=f"{self.width}x{self.height}",
+                                width=self.width, height=self.height)
         return self.field.cell(x, y)
 
     def xy(self, move: int) -> tuple[int, int]:
@@ -247,20 +253,20 @@ class Dots(Game):
             pushed += 1
         return pushed
 
-    def explain_illegal(self, move: Any) -> str:
+    def illegal_reason(self, move: Any) -> Message:
         if self.is_over():
-            return "the game is over"
+            return Message("illegal.over")
         if move == LAND:
-            return "landing is legal while the game goes on"
+            return Message("illegal.dots.landing")
         if not isinstance(move, int) or not 0 <= move < self.field.cell_count:
-            return "it is not a move"
+            return Message("illegal.dots.not_a_move")
         if self.field.dot[move] == OFF:
-            return "the point is off the field"
+            return Message("illegal.dots.off_field")
         if self.field.owner[move]:
-            return "the point is inside a region and out of the game (Art. 5.7.2)"
+            return Message("illegal.dots.excluded")
         if self.field.dot[move] != EMPTY_CELL:
-            return "the point already holds a dot (Art. 2.9)"
-        return "it is not legal here"
+            return Message("illegal.dots.occupied")
+        return Message("illegal.generic")
 
     # ----- end of game -------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -285,14 +291,27 @@ class Dots(Game):
 
     def parse_move(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError("a move must be text")
+            raise NotationError("error.move.not_text")
         cleaned = text.strip().lower()
         if cleaned == "land":
             return LAND
         parts = cleaned.split("-")
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
-            raise NotationError(f"{excerpt(text)} is not a move: write x-y, like 20-17, or land")
+            raise NotationError("error.dots.notation", text=excerpt(text), example=self.move_example())
         return self.cell(int(parts[0]), int(parts[1]))
+
+    def parse_typed(self, text: str) -> int:
+        """Also ``15 15``, ``15,15``, ``15 - 15``, ``(15, 15)``, ``15x15``, any dash, ``LAND``."""
+        if isinstance(text, str):
+            typed = TYPED_POINT.fullmatch(text.strip().lower())
+            if typed:
+                return self.parse_move(f"{typed.group(1)}-{typed.group(2)}")
+        return super().parse_typed(text)
+
+    def move_example(self) -> str:
+        """The point just below the start cross: on the field whatever its size, free at the start."""
+        x, y = (self.width + 1) // 2, (self.height + 1) // 2 - 1
+        return f"{x}-{y}"
 
     def position(self) -> str:
         return position_codec.encode(self.field, self._to_move, self.landed)

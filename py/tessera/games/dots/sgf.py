@@ -50,6 +50,7 @@ import re
 from typing import Any
 
 from ...core.game import GameError, Outcome, PositionError, excerpt
+from ...i18n import Message
 from .rules import FOUR_CROSSES_MIN_SIDE, LAND, MAX_SIDE, MIN_SIDE, Dots, cross_points
 from .sgf_rules import RulesNote, rules_notes
 
@@ -96,7 +97,7 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
     meta = dict(meta or {})
     start = Dots(game.options, game.seed, game.setup)
     if start.field.regions or any(start.field.owner[c] for c in start.field.cells) or start.landed is not None:
-        raise SgfError("SGF cannot hold a start position with regions; save it as a Tessera record")
+        raise SgfError("error.sgf.regions")
     props = ["FF[4]GM[40]CA[UTF-8]AP[Tessera]"]
     size = f"{game.width}" if game.width == game.height else f"{game.width}:{game.height}"
     props.append(f"SZ[{size}]")
@@ -160,7 +161,7 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
     game tree, each a list of (property, values) pairs."""
     i = text.find("(")
     if i < 0:
-        raise SgfError("not an SGF record: no '(' found")
+        raise SgfError("error.sgf.no_start")
     n = len(text)
     nodes: list[list[tuple[str, list[str]]]] = []
     stack: list[list[int]] = []  # per open tree: [is main line, children seen]
@@ -180,7 +181,7 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
             i += 1
         elif ch == ")":
             if not stack:
-                raise SgfError(f"unexpected ')' at offset {i}")
+                raise SgfError("error.sgf.unexpected_close", offset=i)
             stack.pop()
             current = None
             i += 1
@@ -188,7 +189,7 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                 return nodes
         elif ch == ";":
             if not stack:
-                raise SgfError(f"a node ';' outside the game tree at offset {i}")
+                raise SgfError("error.sgf.node_outside", offset=i)
             current = []
             if stack[-1][0]:
                 nodes.append(current)
@@ -208,7 +209,7 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                 value = []
                 while True:
                     if j >= n:
-                        raise SgfError(f"the value of {_short(name)} is not closed with ']'")
+                        raise SgfError("error.sgf.value_not_closed", name=_short(name))
                     if text[j] == "\\" and j + 1 < n:
                         if text[j + 1] not in "\r\n":
                             value.append(text[j + 1])
@@ -221,15 +222,15 @@ def _parse_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                         j += 1
                 values.append("".join(value))
             if not values:
-                raise SgfError(f"the property {_short(name)} has no value")
+                raise SgfError("error.sgf.no_value", name=_short(name))
             if current is None:
-                raise SgfError(f"the property {_short(name)} is outside a node")
+                raise SgfError("error.sgf.property_outside", name=_short(name))
             if stack[-1][0]:
                 current.append((name if name.isupper() else _legacy(name), values))
             i = j
         else:
-            raise SgfError(f"unexpected character {ch!r} at offset {i}")
-    raise SgfError("the SGF record is not closed with ')'")
+            raise SgfError("error.sgf.unexpected_character", char=excerpt(ch), offset=i)
+    raise SgfError("error.sgf.not_closed")
 
 
 def _short(text: str, limit: int = 24) -> str:
@@ -248,33 +249,31 @@ def _size(value: str) -> tuple[int, int]:
     parts = [p.strip() for p in value.split(":")]
     shown = f"SZ[{value}]" if len(value) <= 16 and value.isprintable() else f"SZ {excerpt(value)}"
     if len(parts) not in (1, 2) or not all(p.isascii() and p.isdigit() for p in parts):
-        raise SgfError(f"{shown} is not a field size (write SZ[20] or SZ[39:32])")
+        raise SgfError("error.sgf.size_form", size=shown)
     if any(len(p) > 4 for p in parts):
-        raise SgfError(f"{shown} is too large: SGF letters name at most {MAX_SIDE} points a side")
+        raise SgfError("error.sgf.size_huge", size=shown, count=MAX_SIDE)
     width, height = int(parts[0]), int(parts[-1])
     if min(width, height) < MIN_SIDE:
-        raise SgfError(f"the field size {width}x{height} is too small: each side must be "
-                       f"{MIN_SIDE} to {MAX_SIDE} points")
+        raise SgfError("error.sgf.size_small", size=f"{width}x{height}", low=MIN_SIDE, count=MAX_SIDE)
     if max(width, height) > MAX_SIDE:
-        raise SgfError(f"the field size {width}x{height} is too large: SGF letters name at most "
-                       f"{MAX_SIDE} points a side")
+        raise SgfError("error.sgf.size_large", size=f"{width}x{height}", count=MAX_SIDE)
     return width, height
 
 
-def _point(value: str, width: int, height: int, where: str) -> tuple[int, int]:
+def _point(value: str, width: int, height: int, where: str | Message) -> tuple[int, int]:
     core = value.split(".", 1)[0]
     if len(core) != 2 or core[0] not in LETTERS or core[1] not in LETTERS:
-        raise SgfError(f"{where}: {excerpt(value)} is not a point (two letters a-z, A-Z)")
+        raise SgfError("error.sgf.not_point", where=where, value=excerpt(value))
     column, row = LETTERS.index(core[0]), LETTERS.index(core[1])
     if column >= width or row >= height:
-        raise SgfError(f"{where}: {excerpt(value)} is off the {width}x{height} field")
+        raise SgfError("error.sgf.off_field", where=where, value=excerpt(value), size=f"{width}x{height}")
     return column + 1, height - row
 
 
 def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
     """Read a Dots SGF record: the replayed game and its meta data."""
     if len(text) > MAX_SGF_BYTES:
-        raise SgfError(f"the SGF record is too large ({len(text)} bytes; the limit is {MAX_SGF_BYTES})")
+        raise SgfError("error.sgf.too_large", count=len(text), limit=MAX_SGF_BYTES)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -282,14 +281,13 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
             text = text.decode("latin-1")
     nodes = _parse_nodes(text)
     if not nodes:
-        raise SgfError("the SGF record has no nodes")
+        raise SgfError("error.sgf.no_nodes")
     root = {}
     for name, values in nodes[0]:
         root.setdefault(name, []).extend(values)
     gm = root.get("GM", [""])[0].strip()
     if gm != "40":
-        raise SgfError(f"not a Dots record: GM[{_short(gm)}] (Dots is GM[40])" if gm else
-                       "not a Dots record: the GM property is missing (Dots is GM[40])")
+        raise SgfError("error.sgf.other_game", gm=f"GM[{_short(gm)}]") if gm else SgfError("error.sgf.no_game")
     width, height = _size(root.get("SZ", ["39:32"])[0])
     size_key = f"{width}x{height}"
     setup_points: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
@@ -297,13 +295,13 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
         for value in root.get(prop, []):
             setup_points[player].append(_point(value, width, height, prop))
     if "AE" in root:
-        raise SgfError("AE (clearing points) is not used in Dots records")
+        raise SgfError("error.sgf.clearing")
     moves: list[tuple[int, str, int]] = []
     times: dict[str, list[list[Any]]] = {prop: [] for prop in TIME_LEFT}
     for number, node in enumerate(nodes):
         for name, values in node:
             if name in ("AB", "AW", "AE") and number > 0:
-                raise SgfError(f"node {number + 1}: setup points ({name}) after the start are not supported")
+                raise SgfError("error.sgf.late_setup", node=number + 1, name=name)
             if name in COLOURS:
                 for value in values:
                     moves.append((COLOURS.index(name), value, number + 1))
@@ -318,24 +316,25 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
     try:
         game = _start_game(size_key, width, height, setup_points, first)
     except PositionError as error:
-        raise SgfError(f"the start cannot be set up: {error}") from None
+        raise SgfError("error.sgf.bad_start", reason=error) from None
     resigned = None
     for count, (player, value, node) in enumerate(moves, start=1):
-        where = f"move {count} ({COLOURS[player]}[{_short(value)}], node {node})"
+        where = Message("error.sgf.where_move", {"number": count, "move": f"{COLOURS[player]}[{_short(value)}]",
+                                                  "node": node})
         if value.strip().lower() == "resign":
             resigned = player
             break
         if game.is_over():
-            raise SgfError(f"{where}: the game is already over")
+            raise SgfError("error.sgf.after_end", where=where)
         if player != game.to_move:
-            raise SgfError(f"{where}: it is {COLOURS[game.to_move]}'s turn")
+            raise SgfError("error.sgf.wrong_turn", where=where, colour=COLOURS[game.to_move])
         if value.split(".", 1)[0] == "":
             move = LAND
         else:
             x, y = _point(value, width, height, where)
             move = game.cell(x, y)
         if not game.is_legal(move):
-            raise SgfError(f"{where}: illegal: {game.explain_illegal(move)}")
+            raise SgfError("error.sgf.illegal", where=where, reason=game.illegal_reason(move))
         game.push_unchecked(move)
     meta: dict[str, Any] = {}
     for key, prop in (("blue", "PB"), ("red", "PW"), ("date", "DT"), ("event", "EV"),
@@ -398,7 +397,7 @@ def _start_game(size_key: str, width: int, height: int,
     for player, char in ((0, "B"), (1, "R")):
         for x, y in points[player]:
             if grid[height - y][x - 1] != ".":
-                raise SgfError(f"the setup puts two dots on {x}-{y}")
+                raise SgfError("error.sgf.setup_twice", point=f"{x}-{y}")
             grid[height - y][x - 1] = char
     rows = "/".join("".join(row) for row in grid)
     return Dots({"size": size_key, "start": "empty"}, setup=f"{rows} {'br'[first]} - -")

@@ -19,7 +19,7 @@ So a move that squares an enemy checker while the mover's reserve is empty
 converts nothing and is *not* aggressive: sideways, it raises the marker,
 and with the marker at 2 it is illegal.  ``first_conversions`` is the one
 place that says which checkers a move starts converting; the move
-generator, ``explain_illegal`` and ``_convert`` (hence the marker update in
+generator, ``illegal_reason`` and ``_convert`` (hence the marker update in
 ``_apply``) all ask it, so they cannot disagree.
 
 Set-up positions
@@ -47,10 +47,12 @@ with a ``PositionError`` saying what is wrong:
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from ...core.game import (Game, NotationError, OptionSpec,
                           Outcome, PositionError, excerpt, validate_setup_rows)
+from ...i18n import Message
 
 SIZE = 11
 POINTS = SIZE * SIZE
@@ -83,10 +85,10 @@ def square_name(sq: Square) -> str:
 
 def parse_square(text: str) -> Square:
     if not 2 <= len(text) <= 3 or text[0] not in "abcdefghijk" or not (text[1:].isascii() and text[1:].isdigit()):
-        raise NotationError(f"{excerpt(text)} is not a point (a1 to k11)")
+        raise NotationError("error.quadrature.not_point", text=excerpt(text))
     row = int(text[1:]) - 1
     if not 0 <= row < SIZE or text[1] == "0":
-        raise NotationError(f"{excerpt(text)} is not a point (a1 to k11)")
+        raise NotationError("error.quadrature.not_point", text=excerpt(text))
     return square("abcdefghijk".index(text[0]), row)
 
 
@@ -187,7 +189,7 @@ def first_conversions(mine: list[int], theirs: list[int], moved_to: Square, rese
     squares, or none when the reserve is empty: a conversion puts a reserve
     checker in the squared checker's place, so without one nothing turns.
     A move is aggressive exactly when this is not empty; the generator,
-    ``explain_illegal`` and ``_convert`` all decide it here.
+    ``illegal_reason`` and ``_convert`` all decide it here.
     """
     if reserve <= 0:
         return 0
@@ -225,13 +227,13 @@ class Quadrature(Game):
 
     def _load_position(self, text: str) -> None:
         if not isinstance(text, str):
-            raise PositionError("a position must be a string")
+            raise PositionError("error.position.not_text")
         parts = text.split()
         if len(parts) != 5:
-            raise PositionError("a Quadrature position has 5 fields: rows, side, two markers, ply")
+            raise PositionError("error.quadrature.position_fields")
         rows = parts[0].split("/")
         if len(rows) != SIZE:
-            raise PositionError(f"a Quadrature position has {SIZE} rows, not {len(rows)}")
+            raise PositionError("error.quadrature.position_rows", size=SIZE, count=len(rows))
         validate_setup_rows(rows, SIZE, ".wb")
         sides = [0, 0]
         for index, text_row in enumerate(rows):
@@ -240,20 +242,20 @@ class Quadrature(Game):
                 if char != ".":
                     sides[SIDE_CHARS.index(char)] |= 1 << square(col, row)
         if parts[1] not in ("w", "b"):
-            raise PositionError(f"the side to move must be w or b, not {excerpt(parts[1])}")
+            raise PositionError("error.quadrature.position_side", value=excerpt(parts[1]))
         try:
             markers = [int(parts[2]), int(parts[3])]
             ply = int(parts[4])
         except ValueError:
-            raise PositionError("markers and ply must be whole numbers") from None
+            raise PositionError("error.quadrature.position_numbers") from None
         if not all(0 <= m <= 2 for m in markers):
-            raise PositionError("markers must be 0, 1 or 2")
+            raise PositionError("error.quadrature.position_markers")
         if not 0 <= ply <= PLY_LIMIT:
-            raise PositionError(f"the ply count must be from 0 to {PLY_LIMIT}")
+            raise PositionError("error.quadrature.position_ply", limit=PLY_LIMIT)
         to_move = SIDE_CHARS.index(parts[1])
         problem = setup_problem(sides, to_move)
         if problem:
-            raise PositionError(problem)
+            raise PositionError(problem.key, **problem.params)
         self.sides = sides
         self.markers = markers
         self._to_move = to_move
@@ -444,36 +446,35 @@ class Quadrature(Game):
         clone._outcome_cache = self._outcome_cache
         return clone
 
-    def explain_illegal(self, move: QMove) -> str:
+    def illegal_reason(self, move: QMove) -> Message:
         """Why a move is illegal, in the terms a player would use."""
         if self.is_over():
-            return "the game is over"
+            return Message("illegal.over")
         frm, to = move >> 7, move & 0x7F
         player = self._to_move
         if not 0 <= frm < POINTS or not 0 <= to < POINTS:
-            return "the point is off the board"
+            return Message("illegal.off_board")
         owner = self.piece_at(frm)
         if owner == EMPTY:
-            return f"there is no checker on {square_name(frm)}"
+            return Message("illegal.no_checker", square=square_name(frm))
         if owner != player:
-            return f"the checker on {square_name(frm)} is not yours"
+            return Message("illegal.not_yours", square=square_name(frm))
         step = next((s for t, s in STEPS[player][frm] if t == to), None)
         if step is None:
-            return "a checker moves one point forward, diagonally forward or sideways"
+            return Message("illegal.step")
         if self.piece_at(to) != EMPTY:
-            return f"{square_name(to)} is occupied"
+            return Message("illegal.occupied", square=square_name(to))
         theirs = _rows(self.sides[1 - player])
         if completes_rectangle(theirs, to % SIZE, to // SIZE):
-            return "suicide: it completes a rectangle of enemy checkers"
+            return Message("illegal.suicide")
         mine_bits = self.sides[player]
         reserve = reserve_of(mine_bits)
         if step and self.markers[player] == 2 and not self._converts(
                 _rows(mine_bits), theirs, frm, to, reserve):
             if reserve == 0:
-                return ("your marker shows 2: a sideways move must convert, and with no "
-                        "checker in reserve it cannot convert anything")
-            return "your marker shows 2: a sideways move must convert"
-        return "it is not legal here"
+                return Message("illegal.marker_no_reserve")
+            return Message("illegal.marker")
+        return Message("illegal.generic")
 
     # ----- notation ----------------------------------------------------------
     def move_text(self, move: QMove) -> str:
@@ -481,11 +482,23 @@ class Quadrature(Game):
 
     def parse_move(self, text: str) -> QMove:
         if not isinstance(text, str):
-            raise NotationError("a move must be text")
+            raise NotationError("error.move.not_text")
         parts = text.strip().lower().split("-")
         if len(parts) != 2:
-            raise NotationError(f"{excerpt(text)} is not a move: write from-to, like b9-b8")
+            raise NotationError("error.quadrature.notation", text=excerpt(text), example=self.move_example())
         return make_move(parse_square(parts[0]), parse_square(parts[1]))
+
+    def parse_typed(self, text: str) -> QMove:
+        """Also ``E9-E8``, ``e9e8``, ``e9 e8``, ``e9–e8`` (any dash), spaces around."""
+        if isinstance(text, str):
+            typed = TYPED_MOVE.fullmatch(text.strip().lower())
+            if typed:
+                return self.parse_move(f"{typed.group(1)}-{typed.group(2)}")
+        return super().parse_typed(text)
+
+    def move_example(self) -> str:
+        """White's first step from the middle of its row: a move in every game's notation."""
+        return "e9-e8"
 
     def position(self) -> str:
         rows = []
@@ -551,7 +564,7 @@ def _progress(bits: Bitboard, player: int) -> int:
     return total
 
 
-def setup_problem(sides: list[Bitboard], to_move: int) -> str | None:
+def setup_problem(sides: list[Bitboard], to_move: int) -> Message | None:
     """Why a set-up position cannot occur in a game, or None if it can.
 
     The rules are only coherent on the positions they can reach: with more
@@ -559,26 +572,35 @@ def setup_problem(sides: list[Bitboard], to_move: int) -> str | None:
     has 3 or more, and a sideways move that squares would then convert
     nothing.  The module docstring lists the conditions and why.
     """
-    names = ("White", "Black")
+    names = ("white", "black")
+
+    def side(player: int) -> dict[str, Message]:
+        return {"side": Message(f"seat.{names[player]}"), "side_of": Message(f"seat.{names[player]}.of")}
+
     counts = [bits.bit_count() for bits in sides]
     for player in (WHITE, BLACK):
         if counts[player] > CHECKERS_PER_SIDE:
-            return (f"{names[player]} has {counts[player]} checkers on the board, but a side "
-                    f"owns only {CHECKERS_PER_SIDE}")
+            return Message("error.quadrature.setup_too_many",
+                           {**side(player), "count": counts[player], "limit": CHECKERS_PER_SIDE})
     total = counts[WHITE] + counts[BLACK]
     if total != START_TOTAL:
-        return (f"the board holds {total} checkers ({counts[WHITE]} White, {counts[BLACK]} Black); "
-                f"a Quadrature position always has {START_TOTAL}, because the game starts with "
-                f"9 each and a conversion swaps one checker for one")
+        return Message("error.quadrature.setup_total",
+                       {"count": total, "white": counts[WHITE], "black": counts[BLACK], "total": START_TOTAL})
     for player in (WHITE, BLACK):
         if counts[player] <= 2 and player != to_move:
-            return (f"{names[player]} has only {counts[player]} checkers, so {names[1 - player]}'s "
-                    f"last move ended the game: it must be {names[player]}'s turn")
+            return Message("error.quadrature.setup_beaten",
+                           {**side(player), "count": counts[player],
+                            "other_of": Message(f"seat.{names[1 - player]}.of")})
     plate = (sides[to_move] & PLATES[1 - to_move]).bit_count()
     if plate >= 3:
-        return (f"{names[to_move]} already holds {names[1 - to_move]}'s home plate, which won the "
-                f"game on {names[to_move]}'s last move: it cannot be {names[to_move]}'s turn")
+        return Message("error.quadrature.setup_plate",
+                       {**side(to_move), "other_of": Message(f"seat.{names[1 - to_move]}.of")})
     return None
+
+
+TYPED_MOVE = re.compile(r"([a-k](?:1[01]|[1-9]))\s*[-\u2010-\u2015\u2212\s]?\s*([a-k](?:1[01]|[1-9]))")
+"""A move as people type it (lower-cased first): two points, with a dash of
+any kind (hyphen, en dash, em dash, minus), spaces or nothing between."""
 
 
 def start_bits(player: int) -> Bitboard:
