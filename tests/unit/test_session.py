@@ -13,6 +13,7 @@ from tessera.core import registry
 from tessera.core.clock import TimeControl
 from tessera.core.game import Game, IllegalMoveError, NotationError, Outcome, PositionError
 from tessera.core.record import Record, RecordError
+from tessera.i18n import Message
 from tessera.core.session import (
     SAVE_FORMAT, BotParticipant, LocalHuman, MoveFacts, Participant, Seat, Session, SessionError,
 )
@@ -63,8 +64,8 @@ class Race(Game):
     def evaluate(self, player: int) -> float:
         return 0.0
 
-    def explain_illegal(self, move: Any) -> str:
-        return "you may add only 1 or 2"
+    def illegal_reason(self, move: Any) -> Message:
+        return Message("you may add only 1 or 2")  # not a catalog key: shown as written
 
     def last_converted(self) -> list[int]:
         return [self.total]

@@ -19,6 +19,7 @@ from itertools import accumulate, count
 from typing import Any, Callable
 
 from . import registry
+from ..i18n import MessageError
 from .game import Game, GameError, Move, Outcome, Player, PositionError, excerpt
 from .steps import Steps, finish
 
@@ -35,11 +36,15 @@ MoveObserver = Callable[[Game, Move, str, Player], None]
 
 
 class RecordError(GameError):
-    """A record that cannot be read or replayed; the message says where."""
+    """A record that cannot be read or replayed; the message says where.
 
-    def __init__(self, message: str, move_number: int | None = None,
-                 move_text: str | None = None) -> None:
-        super().__init__(message)
+    ``move_number`` and ``move_text`` name the first bad move, if that is
+    what is wrong; the reason it is bad is nested as the ``reason`` value.
+    """
+
+    def __init__(self, key: str, /, move_number: int | None = None,
+                 move_text: str | None = None, **params: Any) -> None:
+        super().__init__(key, **params)
         self.move_number = move_number
         self.move_text = move_text
 
@@ -74,40 +79,40 @@ class Record:
     def from_json(cls, data: Any) -> "Record":
         """Check the shape of a parsed record; moves are checked by replay."""
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("error.record.not_object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a Tessera record (format is {excerpt(data.get('format'))}, expected {FORMAT!r})")
+            raise RecordError("error.record.format", format=excerpt(data.get("format")), expected=repr(FORMAT))
         game = data.get("game")
         if not isinstance(game, str):
-            raise RecordError("the record has no game name")
+            raise RecordError("error.record.no_game")
         try:
             registry.entry(game)
         except GameError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.from_error(error) from None
         options = data.get("options", {})
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RecordError("options must be an object")
+            raise RecordError("error.options.not_object")
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise RecordError("seed must be an integer from 0 to 2^64-1")
+            raise RecordError("error.record.seed")
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, str):
-            raise RecordError("setup must be a position string or null")
+            raise RecordError("error.record.setup")
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("moves must be a list of strings")
+            raise RecordError("error.record.moves")
         result = data.get("result")
         try:
             outcome = Outcome.from_json(result) if result is not None else None
         except PositionError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.from_error(error) from None
         meta = data.get("meta", {})
         if meta is None:
             meta = {}
         if not isinstance(meta, dict):
-            raise RecordError("meta must be an object")
+            raise RecordError("error.record.meta")
         return cls(game, options, seed, setup, list(moves), outcome, meta)
 
     @classmethod
@@ -119,12 +124,12 @@ class Record:
         the parser (RecursionError, not a ValueError) is a bad record too.
         """
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"the record is too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
+            raise RecordError("error.record.too_large", count=len(text), limit=MAX_RECORD_BYTES)
         if isinstance(text, (bytes, bytearray)):
             try:
                 text = bytes(text).decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise RecordError("the record is not UTF-8 text") from None
+                raise RecordError("error.record.not_utf8") from None
         text = text.removeprefix("\ufeff")
         return cls.from_json(parse_json(text, RecordError))
 
@@ -135,9 +140,9 @@ class Record:
             cls = registry.game_class(self.game)
             return cls(self.options, self.seed, self.setup)
         except GameError as error:
-            raise RecordError(f"bad start of game: {error}") from None
+            raise RecordError("error.record.bad_start", reason=error) from None
         except Exception as error:  # Python's own errors count: never a traceback for bad input
-            raise RecordError(f"bad start of game ({type(error).__name__})") from None
+            raise RecordError("error.record.bad_start_python", kind=type(error).__name__) from None
 
     def replay(self, ply: int | None = None, on_move: MoveObserver | None = None,
                start: Game | None = None) -> Game:
@@ -165,11 +170,11 @@ class Record:
                 mover = game.to_move
                 game.push(move)
             except GameError as error:
-                raise RecordError(f"move {number} ({excerpt(text)}) is bad: {error}",
-                                  move_number=number, move_text=text) from None
+                raise RecordError("error.record.bad_move", move_number=number, move_text=text,
+                                  number=number, move=excerpt(text), reason=error) from None
             except Exception as error:  # Python's own errors count too
-                raise RecordError(f"move {number} ({excerpt(text)}) cannot be played ({type(error).__name__})",
-                                  move_number=number, move_text=text) from None
+                raise RecordError("error.record.move_python", move_number=number, move_text=text,
+                                  number=number, move=excerpt(text), kind=type(error).__name__) from None
             if on_move is not None:
                 on_move(game, move, written, mover)
             yield
@@ -184,10 +189,9 @@ class Record:
         if game.outcome() is not None or self.result is None:
             return None
         if self.result.reason not in STATED_REASONS:
-            raise RecordError(f"the record says the game ended by {excerpt(self.result.reason)}, "
-                              "but its moves do not reach that ending")
+            raise RecordError("error.record.unreached_result", reason=excerpt(self.result.reason))
         if self.result.winner is not None and not 0 <= self.result.winner < game.num_players:
-            raise RecordError("the record's result names a player the game does not have")
+            raise RecordError("error.record.result_player")
         return self.result
 
     @classmethod
@@ -206,22 +210,23 @@ class Record:
         return ending
 
 
-def parse_json(text: str, error_class: type[Exception]) -> Any:
-    """``json.loads`` whose every failure is ``error_class`` with one line.
+def parse_json(text: str, error_class: type[MessageError]) -> Any:
+    """``json.loads`` whose every failure is ``error_class`` (a keyed error).
 
     Besides ValueError, JSON nested a few thousand deep raises RecursionError
     (and can run out of memory on small stacks), so the depth is bounded
-    before parsing: no real record nests more than a few levels.
+    before parsing: no real record nests more than a few levels.  The
+    parser's own English is not passed on, only where it stopped.
     """
     depth = deepest_nesting(text)
     if depth > MAX_JSON_DEPTH:
-        raise error_class(f"not valid JSON: nested {depth} levels deep (the limit is {MAX_JSON_DEPTH})")
+        raise error_class("error.json.nested", count=depth, limit=MAX_JSON_DEPTH)
     try:
         return json.loads(text)
-    except ValueError as error:
-        raise error_class(f"not valid JSON: {str(error).splitlines()[0][:120]}") from None
+    except json.JSONDecodeError as error:
+        raise error_class("error.json.invalid_at", line=error.lineno, column=error.colno) from None
     except Exception as error:
-        raise error_class(f"not valid JSON ({type(error).__name__})") from None
+        raise error_class("error.json.invalid", kind=type(error).__name__) from None
 
 
 def deepest_nesting(text: str) -> int:
@@ -250,9 +255,45 @@ def history_texts(game: Game) -> list[str]:
     A game may name a move relative to its state, so the moves are written
     during one replay rather than all from the final position.
     """
-    replay = type(game)(game.options, game.seed, game.setup)
-    texts = []
-    for move in game.move_stack:
-        texts.append(replay.move_text(move))
-        replay.push_unchecked(move)
-    return texts
+    return MoveFacts.of(game).texts
+
+
+@dataclass
+class MoveFacts:
+    """What the session keeps of every move played, so that nothing per move
+    needs a replay: the notation (for the move list and saves), who moved
+    (for undo) and the scores after it (for the gains the move list shows).
+
+    ``scores[0]`` is the start; ``scores[i]`` follows move ``i``.
+    """
+
+    texts: list[str] = field(default_factory=list)
+    movers: list[Player] = field(default_factory=list)
+    scores: list[tuple[int, ...]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game) -> "MoveFacts":
+        return cls([], [], [tuple(game.scores())])
+
+    def add(self, game: Game, move: Move, text: str, mover: Player) -> None:
+        """Record a move just pushed on ``game`` (a ``Record.replay`` observer)."""
+        self.texts.append(text)
+        self.movers.append(mover)
+        self.scores.append(tuple(game.scores()))
+
+    def truncate(self, ply: int) -> None:
+        del self.texts[ply:]
+        del self.movers[ply:]
+        del self.scores[ply + 1:]
+
+    @classmethod
+    def of(cls, game: Game) -> "MoveFacts":
+        """The facts of a game's history, from one replay (for a game made
+        elsewhere; sessions loaded from records collect them while replaying)."""
+        replay = type(game)(game.options, game.seed, game.setup)
+        facts = cls.start(replay)
+        for move in game.move_stack:
+            text, mover = replay.move_text(move), replay.to_move
+            replay.push_unchecked(move)
+            facts.add(replay, move, text, mover)
+        return facts

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from ..i18n import MessageError
 from .game import Game, Move, excerpt
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
 SEAT_KINDS = ("human", "bot", "remote")
 
 
-class SessionError(ValueError):
-    """A command that does not fit the session now, or a bad save."""
+class SessionError(MessageError, ValueError):
+    """A command that does not fit the session now, or a bad save: a catalog
+    key and its values (``tessera.i18n``); ``str()`` is the English text."""
 
 
 @dataclass(frozen=True)
@@ -39,9 +41,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
-            raise SessionError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {excerpt(self.kind)}")
+            raise SessionError("error.seat.kind", kinds=", ".join(SEAT_KINDS), value=excerpt(self.kind))
         if self.kind == "bot" and not (isinstance(self.level, str) and self.level):
-            raise SessionError("a bot seat needs a level")
+            raise SessionError("error.seat.no_level")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -54,14 +56,14 @@ class Seat:
     @classmethod
     def from_json(cls, data: Any) -> "Seat":
         if not isinstance(data, Mapping):
-            raise SessionError("a seat must be an object")
+            raise SessionError("error.seat.not_object")
         kind, level, name = data.get("kind"), data.get("level"), data.get("name")
         if not isinstance(kind, str):
-            raise SessionError("a seat has no kind")
+            raise SessionError("error.seat.no_kind")
         if level is not None and not isinstance(level, str):
-            raise SessionError("a seat's level must be a string")
+            raise SessionError("error.seat.level_type")
         if name is not None and not isinstance(name, str):
-            raise SessionError("a seat's name must be a string")
+            raise SessionError("error.seat.name_type")
         return cls(kind, level, name)
 
 
@@ -86,7 +88,7 @@ class LocalHuman(Participant):
     local = True
 
     async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
-        raise SessionError("a local player moves through the UI, not by being asked")
+        raise SessionError("error.seat.local_asked")
 
 
 class BotParticipant(Participant):
@@ -114,5 +116,5 @@ def default_participant(seat: Seat, game: Game, index: int) -> Participant:
         try:
             return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
         except ValueError as error:  # an unknown level, or a level whose bot cannot be made
-            raise SessionError(f"bot level {excerpt(seat.level)} cannot be used: {error}") from None
-    raise SessionError("remote players are not available yet")
+            raise SessionError("error.seat.bad_level", level=excerpt(seat.level), reason=error) from None
+    raise SessionError("error.seat.remote")

@@ -14,11 +14,12 @@ human plays through the UI (``play``), any other participant is asked for
 its move (``advance``).
 
 Time controls (``core/clock.py``): a session may carry a ``Clock``.  It
-switches on every move, and on undo it simply runs on for the player now to
-move: time spent is never given back.  Bots are exempt (their seats are
-untimed).  ``check_time`` ends the game when the seat to move runs out:
-the opponent wins by "time", unless the game's ``on_time_expired`` hook says
-otherwise (Quadrotone passes the turn between two people).
+switches on every move (the mover gains the increment, if any), and on undo
+it simply runs on for the player now to move: time spent is never given
+back.  Bots are exempt (their seats are untimed).  ``check_time`` ends the
+game when the seat to move runs out: the opponent wins by "time", unless the
+game's ``on_time_expired`` hook says otherwise (Quadrotone passes the turn
+between two people).
 
 Pure Python (no ``js``), tested in CPython.
 """
@@ -28,11 +29,12 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
+from ..i18n import Message
 from .clock import Clock, ClockError, Now, TimeControl
 from .game import Game, GameError, IllegalMoveError, Move, Outcome, Player, excerpt
-from .record import Record, RecordError
+from .record import MoveFacts, Record, RecordError
 from .seats import (SEAT_KINDS, BotParticipant, LocalHuman, Participant, ParticipantFactory, Seat,
                     SessionError, default_participant)
 from .steps import Steps, finish
@@ -61,47 +63,6 @@ Listener = Callable[[str, Any], None]
 # ----- the session ---------------------------------------------------------------
 
 @dataclass
-class MoveFacts:
-    """What the session keeps of every move played, so that nothing per move
-    needs a replay: the notation (for the move list and saves), who moved
-    (for undo) and the scores after it (for the gains the move list shows).
-
-    ``scores[0]`` is the start; ``scores[i]`` follows move ``i``.
-    """
-
-    texts: list[str] = field(default_factory=list)
-    movers: list[Player] = field(default_factory=list)
-    scores: list[tuple[int, ...]] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, game: Game) -> "MoveFacts":
-        return cls([], [], [tuple(game.scores())])
-
-    def add(self, game: Game, move: Move, text: str, mover: Player) -> None:
-        """Record a move just pushed on ``game`` (a ``Record.replay`` observer)."""
-        self.texts.append(text)
-        self.movers.append(mover)
-        self.scores.append(tuple(game.scores()))
-
-    def truncate(self, ply: int) -> None:
-        del self.texts[ply:]
-        del self.movers[ply:]
-        del self.scores[ply + 1:]
-
-    @classmethod
-    def of(cls, game: Game) -> "MoveFacts":
-        """The facts of a game's history, from one replay (for a game made
-        elsewhere; sessions loaded from records collect them while replaying)."""
-        replay = type(game)(game.options, game.seed, game.setup)
-        facts = cls.start(replay)
-        for move in game.move_stack:
-            text, mover = replay.move_text(move), replay.to_move
-            replay.push_unchecked(move)
-            facts.add(replay, move, text, mover)
-        return facts
-
-
-@dataclass
 class _Facts:
     """Session facts beyond the moves, saved with the record."""
 
@@ -117,7 +78,8 @@ class Session:
                  time_control: TimeControl | None = None, clock_state: Mapping[str, Any] | None = None,
                  now: Now = time.monotonic, move_facts: MoveFacts | None = None) -> None:
         if len(seats) != game.num_players:
-            raise SessionError(f"{game.game_id} has {game.num_players} seats, not {len(seats)}")
+            raise SessionError("error.session.seat_count", game=Message(f"game.{game.game_id}.title"),
+                               seats=game.num_players, count=len(seats))
         self.game = game
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.session_id = session_id
@@ -125,6 +87,12 @@ class Session:
             participant_factory(seat, game, index) for index, seat in enumerate(self.seats))
         self.facts = _Facts(result, None, dict(meta or {}))
         self.version = 0
+        self.revision = 0
+        """The save version this state was last read from or written as: a
+        counter every save bumps, so two tabs of one game can tell which save is
+        newer (``ui/save_versions.py``).  Saves from before it load as 0."""
+        self.writer = ""
+        """The tab that wrote that version (empty for saves from before versions)."""
         self.view_ply: int | None = None
         self.thinking = False
         self._asking: int | None = None
@@ -137,7 +105,7 @@ class Session:
             try:
                 self.clock = Clock(time_control, [seat.kind != "bot" for seat in self.seats], now, clock_state)
             except ClockError as error:
-                raise SessionError(f"the saved clock does not fit: {error}") from None
+                raise SessionError("error.session.clock", reason=error) from None
             self._clock_turn()
 
     # ----- listeners ---------------------------------------------------------
@@ -226,26 +194,29 @@ class Session:
         version = self.version
         self.check_time()
         if self.version != version and not self.is_over():
-            raise SessionError("your time for this move ran out")
+            raise SessionError("error.session.time_ran_out")
         if self.is_over():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("illegal.over")
         if not self.participants[self.to_move].local:
-            raise SessionError("it is not your turn")
+            raise SessionError("error.session.not_your_turn")
         return self._apply(move)
 
     def play_text(self, text: str) -> MoveEvent:
         """Parse and play; NotationError or IllegalMoveError say which went wrong."""
-        return self.play(self.game.parse_move(text.strip()))
+        return self.play(self.game.parse_typed(text))
 
     def _apply(self, move: Move) -> MoveEvent:
         seat = self.to_move
         if not self.game.is_legal(move):
-            raise IllegalMoveError(self.game.explain_illegal(move))
+            reason = self.game.illegal_reason(move)
+            raise IllegalMoveError(reason.key, **reason.params)
         text = self.game.move_text(move)
         self.game.push_unchecked(move)
         self.moves.add(self.game, move, text, seat)
         self.view_ply = None
         self.facts.draw_offer = None
+        if self.clock is not None and self.clock.running == seat:
+            self.clock.end_move()  # a move, not an undo: the mover gains the increment
         self._clock_turn()
         converted = getattr(self.game, "last_converted", None)
         event = MoveEvent(self.game.ply, seat, move, text,
@@ -253,12 +224,15 @@ class Session:
         self._changed("move", event)
         return event
 
-    async def advance(self) -> MoveEvent | None:
+    async def advance(self, settle: Callable[[], Awaitable[Any]] | None = None) -> MoveEvent | None:
         """Ask the seat to move for its move and apply it if still current.
 
         Returns None when it is a local player's turn, the game is over, a
         request for this version is already running, or the position
         changed while the participant thought (its answer is dropped).
+        ``settle`` is awaited between the answer and applying it: the page
+        lets the move before it finish animating (the participant thinks
+        meanwhile, so a quick bot does not cut the player's move short).
         """
         if not self.awaits_participant() or self._asking == self.version:
             return None
@@ -274,6 +248,8 @@ class Session:
             move = None
             if self.version == version:
                 move = await participant.choose(self.game.copy(), lambda: self.version != version)
+            if settle is not None and move is not None and self.version == version:
+                await settle()
             await asyncio.sleep(0)
             self.check_time()
         finally:
@@ -288,10 +264,10 @@ class Session:
     def undo(self) -> int:
         """Take back to before the last local move; returns the plies removed."""
         if self.facts.result is not None:
-            raise SessionError("the game has ended")
+            raise SessionError("error.session.ended")
         target = self._undo_target()
         if target is None:
-            raise SessionError("there is no move of yours to take back")
+            raise SessionError("error.session.nothing_to_undo")
         removed = self.game.ply - target
         for _ in range(removed):
             self.game.pop()
@@ -306,7 +282,7 @@ class Session:
     def resign(self, seat: Player) -> Outcome:
         self._check_seat(seat)
         if self.is_over():
-            raise SessionError("the game is over")
+            raise SessionError("illegal.over")
         winner = None if self.game.num_players != 2 else 1 - seat
         self.facts.result = Outcome(winner, "resign")
         self.facts.draw_offer = None
@@ -317,9 +293,9 @@ class Session:
     def offer_draw(self, seat: Player) -> None:
         self._check_seat(seat)
         if self.is_over():
-            raise SessionError("the game is over")
+            raise SessionError("illegal.over")
         if self.facts.draw_offer is not None:
-            raise SessionError("a draw has already been offered")
+            raise SessionError("error.session.draw_offered")
         self.facts.draw_offer = seat
         self._changed("draw_offer", seat)
 
@@ -328,7 +304,7 @@ class Session:
         self._check_seat(seat)
         offer = self.facts.draw_offer
         if offer is None or offer == seat:
-            raise SessionError("there is no draw offer to answer")
+            raise SessionError("error.session.no_draw_offer")
         self.facts.draw_offer = None
         if accept:
             self.facts.result = Outcome(None, "draw_agreed")
@@ -378,7 +354,7 @@ class Session:
 
     def _check_seat(self, seat: Player) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise SessionError(f"no seat {excerpt(seat)}")
+            raise SessionError("error.no_seat", seat=excerpt(seat))
 
     # ----- looking at earlier positions --------------------------------------------
     @property
@@ -453,6 +429,8 @@ class Session:
             "draw_offer": self.facts.draw_offer,
             "meta": dict(self.facts.meta),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
+            "rev": self.revision,
+            "writer": self.writer,
         }
 
     @classmethod
@@ -499,44 +477,46 @@ class Session:
         except (SessionError, RecordError):
             raise
         except GameError as error:
-            raise SessionError(f"the saved game does not fit its game: {error}") from None
+            raise SessionError("error.save.does_not_fit", reason=error) from None
         except Exception as error:  # Python's own errors count: a bad save never escapes as one
-            raise SessionError(f"the saved game cannot be used ({type(error).__name__})") from None
+            raise SessionError("error.save.python", kind=type(error).__name__) from None
 
     @classmethod
     def _restore_steps(cls, data: Any, participant_factory: ParticipantFactory, now: Now) -> Steps["Session"]:
         if not isinstance(data, Mapping):
-            raise SessionError("a saved game must be an object")
+            raise SessionError("error.save.not_object")
         if data.get("format") != SAVE_FORMAT:
-            raise SessionError(f"not a Tessera saved game (format {excerpt(data.get('format'))})")
+            raise SessionError("error.save.format", format=excerpt(data.get("format")))
         session_id = data.get("id", "")
         if not isinstance(session_id, str):
-            raise SessionError("a saved game's id must be a string")
+            raise SessionError("error.save.id")
         seats_data = data.get("seats")
         if not isinstance(seats_data, list):
-            raise SessionError("a saved game must list its seats")
+            raise SessionError("error.save.seats")
         seats = [Seat.from_json(seat) for seat in seats_data]
         meta = data.get("meta") or {}
         if not isinstance(meta, Mapping):
-            raise SessionError("a saved game's meta must be an object")
+            raise SessionError("error.save.meta")
+        revision = read_revision(data)
         record = Record.from_json(data.get("record"))
         clock_data = data.get("clock")
         control = None
         if clock_data is not None:
             if not isinstance(clock_data, Mapping):
-                raise SessionError("a saved clock must be an object")
+                raise SessionError("error.save.clock")
             try:
                 control = TimeControl.from_json(clock_data.get("control"))
             except ClockError as error:
-                raise SessionError(f"the saved clock does not fit: {error}") from None
+                raise SessionError("error.session.clock", reason=error) from None
         session = yield from cls._from_record_steps(record, seats, session_id, participant_factory, meta,
                                                     control, clock_data, now)
         offer = data.get("draw_offer")
         if offer is not None:
             session._check_seat(offer)
             if session.is_over() or isinstance(offer, bool):
-                raise SessionError("a saved draw offer does not fit the game")
+                raise SessionError("error.save.draw_offer")
             session.facts.draw_offer = offer
+        session.revision, session.writer = revision
         return session
 
     def close(self) -> None:
@@ -545,3 +525,61 @@ class Session:
         for participant in self.participants:
             participant.close()
         self.listeners.clear()
+
+    def invalidate(self) -> None:
+        """Drop any answer being prepared (a bot's search) without closing:
+        the position it was asked about no longer counts (another tab of the
+        game moved on), but the screen still shows this one."""
+        self.version += 1
+
+    # ----- continuing from an earlier position ---------------------------------------
+    def to_move_at(self, ply: int) -> Player:
+        """Whose turn it was after ``ply`` moves (from the kept facts, no replay)."""
+        return self.moves.movers[ply] if ply < self.game.ply else self.game.to_move
+
+    def branch_save(self, ply: int, seats: Sequence[Seat], session_id: str,
+                    meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The save of a new game that plays on from the position after ``ply`` moves.
+
+        Its record keeps this game's options, seed and set-up plus the first
+        ``ply`` moves, rather than a set-up of the position there: the
+        history stays whole, so rules that look back (Quadrature's ply
+        limit), the move list, the last move shown, undo and an SGF export
+        (which cannot start from a Dots position with regions) work as in the
+        original game, in every game alike.  It is a save, not a session, so
+        nothing is replayed here: the play screen opens it in slices like
+        any saved game.  ``meta["branch"]`` says where it came from:
+        ``{"from": this session's id, "ply": ply}``; no result, draw offer or
+        clock is carried over.
+        """
+        ply = max(0, min(int(ply), self.game.ply))
+        game = self.game
+        record = Record(game.game_id, dict(game.options), game.seed, game.setup, list(self.moves.texts[:ply]))
+        return {
+            "format": SAVE_FORMAT,
+            "id": session_id,
+            "record": record.to_json(),
+            "seats": [seat.to_json() for seat in seats],
+            "draw_offer": None,
+            "meta": {**dict(meta or {}), "branch": {"from": self.session_id, "ply": ply}},
+            "rev": 0,
+            "writer": "",
+        }
+
+MAX_REVISION = 2**53 - 1
+"""Largest save version (a whole number JSON and JavaScript keep exactly)."""
+MAX_WRITER_CHARS = 40
+
+
+def read_revision(data: Mapping[str, Any]) -> tuple[int, str]:
+    """A save's version and writer; a save from before versions has neither: (0, "")."""
+    revision, writer = data.get("rev", 0), data.get("writer", "")
+    if revision is None:
+        revision = 0
+    if writer is None:
+        writer = ""
+    if not isinstance(revision, int) or isinstance(revision, bool) or not 0 <= revision <= MAX_REVISION:
+        raise SessionError("error.save.revision")
+    if not isinstance(writer, str) or len(writer) > MAX_WRITER_CHARS:
+        raise SessionError("error.save.writer")
+    return revision, writer

@@ -3,10 +3,12 @@
 Every game exports its tessera/1 JSON record; a game with an SGF codec
 (Dots: GM[40], ``games/dots/sgf.py``) offers SGF too, and import accepts
 either (a text starting with ``(`` is read as SGF).  An imported record is
-replayed in full before anything changes; a bad one shows the same message
-the command line gives (``RecordError``'s or ``SgfError``'s text) and
-leaves the current game alone.  A good one opens as a new game for two
-players on this device, at its last position.
+replayed in full before anything changes; a bad one shows the message the
+command line gives (``RecordError``'s or ``SgfError``'s key and values),
+worded in the player's language, and leaves the current game alone.  A good one opens as a new game at
+its last position, with the seats the record names (``import_seats``: a
+player here or a bot level on each side, pre-selected in the dialog and
+changeable; an SGF file's are the player's pick, hot-seat by default).
 
 Other programs' rules.  An SGF file's KM, RU and time properties stay in
 the session's ``meta["sgf"]``, go into its tessera/1 record's meta and back
@@ -24,12 +26,14 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..core.game import GameError
+from ..core import registry
 from ..core.record import MAX_RECORD_BYTES, Record
-from ..core.session import Seat, Session, SessionError
+from ..core.session import Seat, Session
 from ..i18n import t
 from . import storage
 from .dialogs import Dialog
 from .dom import el, set_text
+from .panels import error_words
 
 
 SGF_GAMES = ("dots",)
@@ -37,11 +41,15 @@ SGF_GAMES = ("dots",)
 
 
 def record_filename(session: Session, suffix: str = ".json") -> str:
-    created = session.meta.get("created")
+    return filename_for(session.game.game_id, session.session_id, session.meta.get("created"), suffix)
+
+
+def filename_for(game_id: str, session_id: str, created: Any, suffix: str = ".json") -> str:
+    """``tessera-dots-2025-03-01-1a2b3c.json``: the game, the day it began, the save's id."""
     stamp = ""
-    if isinstance(created, (int, float)):
+    if isinstance(created, (int, float)) and not isinstance(created, bool):
         stamp = "-" + str(js.Date.new(created).toISOString())[:10]
-    return f"tessera-{session.game.game_id}{stamp}-{session.session_id[-6:]}{suffix}"
+    return f"tessera-{game_id}{stamp}-{session_id[-6:]}{suffix}"
 
 
 def _player_name(session: Session, seat: int) -> str:
@@ -66,27 +74,35 @@ def sgf_text(session: Session) -> str:
     return to_sgf(session.game, meta)
 
 
-def session_from_sgf(text: str, session_id: str, created: float) -> tuple[Session, list[Any]]:
-    """A hot-seat session from SGF text and the notes on its rules
-    (``RulesNote``s); SgfError (a GameError) says what is wrong."""
+def session_from_sgf(text: str, session_id: str, created: float,
+                     seats: list[Seat] | None = None) -> tuple[Session, list[Any]]:
+    """A session from SGF text (hot-seat unless ``seats`` are given) and the
+    notes on its rules (``RulesNote``s); SgfError (a GameError) says what is wrong."""
     from ..games.dots.sgf import from_sgf
     game, meta = from_sgf(text)
     session_meta: dict[str, Any] = {"created": created, "imported": True}
     if "sgf" in meta:
         session_meta["sgf"] = meta["sgf"]
-    session = Session(game, [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
+    session = Session(game, seats or [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
                       meta=session_meta)
     return session, list(meta.get("notes", []))
 
 
 def record_text(session: Session) -> str:
-    names = session.game.seat_names
+    return session.record(record_meta(session.game.seat_names, session.seats, session.meta)).dumps()
+
+
+def record_meta(seat_names: Any, seats: Any, session_meta: dict[str, Any]) -> dict[str, Any]:
+    """What an exported record says besides the moves: the app, who sat where
+    (``"white": "human"``, ``"black": "bot:medium"``, which an import
+    pre-selects), the SGF properties kept, and where a continued game branched."""
     meta: dict[str, Any] = {"app": "Tessera"}
-    for seat, spec in enumerate(session.seats):
-        meta[names[seat]] = spec.kind if spec.kind != "bot" else f"bot:{spec.level}"
-    if "sgf" in session.meta:
-        meta["sgf"] = session.meta["sgf"]
-    return session.record(meta).dumps()
+    for name, spec in zip(seat_names, seats):
+        meta[name] = spec.kind if spec.kind != "bot" else f"bot:{spec.level}"
+    for key in ("sgf", "branch"):
+        if key in session_meta:
+            meta[key] = session_meta[key]
+    return meta
 
 
 def export_dialog(app: Any, session: Session) -> Dialog:
@@ -149,14 +165,23 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
     dialog.body.appendChild(el("div", "file-row", None, None, [file_input, file_label]))
     dialog.body.appendChild(el("label", "paste-label", t("record.paste"), {"for": "record-paste"}))
     dialog.body.appendChild(area)
+    from .import_seats import peek
+    from .seat_chooser import SeatChooser
+    chooser = SeatChooser(game_id)   # who plays: as the record says, changeable
+    dialog.body.appendChild(chooser.node)
     dialog.body.appendChild(error)
+    dialog.listeners.on(area, "input", lambda event: chooser.show(peek(str(area.value or ""))))
 
     def fail(message: str) -> None:
         set_text(error, message)
         error.hidden = False
 
     def open_text(text: str) -> None:
-        session, message, notes = session_from_record_text(text)
+        chooser.show(peek(text))
+        if not chooser.valid():
+            fail(t("import.need_player"))
+            return
+        session, message, notes = session_from_record_text(text, chooser.values())
         if session is None:
             fail(t("record.error", detail=message))
             return
@@ -168,9 +193,10 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
 
     def file_chosen(event: Any) -> None:
         def loaded(text: Any) -> None:
-            if isinstance(text, str):
+            if isinstance(text, str):   # shown with its seats; Open opens it
                 area.value = text
-                open_text(text)
+                error.hidden = True
+                chooser.show(peek(text))
             elif getattr(text, "tooLarge", None) is not None:
                 fail(t("record.too_large", size=max(1, int(text.tooLarge) // 1_000_000),
                        limit=MAX_RECORD_BYTES // 1_000_000))
@@ -185,9 +211,12 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
     return dialog.open(focus=area)
 
 
-def session_from_record_text(text: str) -> tuple[Session | None, str, list[Any]]:
-    """A new hot-seat session from record text (tessera/1 JSON or SGF) and
-    the notes on its rules, or None and the error text."""
+def session_from_record_text(text: str, choices: list[str] | None = None) -> tuple[Session | None, str, list[Any]]:
+    """A new session from record text (tessera/1 JSON or SGF) and the notes
+    on its rules, or None and the error text.  ``choices`` are the seats
+    (``import_seats``: ``human`` or ``bot:<level>`` each; hot-seat without);
+    a record continued from another game keeps its ``branch``."""
+    from .import_seats import new_game_choice, seats_for
     from ..games.dots.sgf import kept_sgf_meta
     from ..games.dots.sgf_rules import sgf_meta_notes
     from .session_store import session_meta
@@ -195,8 +224,9 @@ def session_from_record_text(text: str) -> tuple[Session | None, str, list[Any]]
     created = float(js.Date.now())
     notes: list[Any] = []
     try:
+        seats = seats_for(choices) if choices else None
         if text.lstrip().startswith("("):
-            session, notes = session_from_sgf(text, session_id, created)
+            session, notes = session_from_sgf(text, session_id, created, seats if seats and len(seats) == 2 else None)
         else:
             record = Record.loads(text.strip())
             meta: dict[str, Any] = {"created": created, "imported": True}
@@ -204,10 +234,15 @@ def session_from_record_text(text: str) -> tuple[Session | None, str, list[Any]]
             if kept:
                 meta["sgf"] = kept
                 notes = sgf_meta_notes(kept)
-            session = Session.from_record(record, [Seat("human"), Seat("human")], session_id, meta=meta)
-    except (GameError, SessionError) as error:
-        return None, " ".join(str(error).split())[:300], []
-    except Exception as error:  # Python's own errors count: a bad file is still just a bad file
-        return None, type(error).__name__, []
+            branch = record.meta.get("branch")
+            if isinstance(branch, dict) and isinstance(branch.get("ply"), int) and isinstance(branch.get("from"), str):
+                meta["branch"] = {"from": branch["from"][:40], "ply": branch["ply"]}
+            players = len(registry.game_class(record.game).seat_names)
+            session = Session.from_record(record, seats if seats and len(seats) == players else
+                                          [Seat("human") for _ in range(players)], session_id, meta=meta)
+    except Exception as error:  # ours carry a key and values; Python's own count too: a bad file is just a bad file
+        return None, error_words(error), []
     session.meta.update(session_meta(session))
+    session.meta["choice"] = new_game_choice(session.game.seat_names, [
+        "human" if seat.kind != "bot" else f"bot:{seat.level}" for seat in session.seats])
     return session, "", notes

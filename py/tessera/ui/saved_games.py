@@ -18,8 +18,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.game import excerpt
 from ..core.record import parse_json
 from ..core.session import SAVE_FORMAT
+from ..i18n import MessageError
 
 MAX_SAVE_CHARS = 4_000_000
 """A save holds one record (at most 2 MB) and a little more."""
@@ -27,8 +29,9 @@ MAX_NAME_CHARS = 40
 """Longest side name or bot level a summary keeps (longer: not a real save)."""
 
 
-class SaveProblem(ValueError):
-    """A saved value that cannot be used; the message says why in one line."""
+class SaveProblem(MessageError, ValueError):
+    """A saved value that cannot be used: a catalog key and its values, whose
+    English text (``str()``) says why in one line for the console."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,14 @@ class SavedSummary:
     local_turn: bool = False
     side_names: tuple[str, ...] = ()
     seats: tuple[SeatSummary, ...] = ()
+    ended: float = 0.0
+    """When a finished game ended (ms since 1970; ``updated`` for saves from before)."""
+    winner: int | None = None
+    """The winning seat of a finished game (None: a draw, or not known)."""
+    reason: str | None = None
+    """How a finished game ended (an ``end.<reason>`` key), if the save says."""
+    branch_ply: int | None = None
+    """Where a game continued from another one branched off it (``meta["branch"]``)."""
 
 
 def summarize(raw: str, session_id: str) -> SavedSummary:
@@ -60,33 +71,33 @@ def summarize(raw: str, session_id: str) -> SavedSummary:
     except SaveProblem:
         raise
     except Exception as error:  # Python's own errors count: no value may break the list
-        raise SaveProblem(f"the saved game cannot be read ({type(error).__name__})") from None
+        raise SaveProblem("error.save.python", kind=type(error).__name__) from None
 
 
 def _summarize(raw: str, session_id: str) -> SavedSummary:
     if not isinstance(raw, str):
-        raise SaveProblem("the stored value is not text")
+        raise SaveProblem("error.save.not_text")
     if len(raw) > MAX_SAVE_CHARS:
-        raise SaveProblem("the saved game is too large to be one of ours")
+        raise SaveProblem("error.save.too_large")
     data = parse_json(raw, SaveProblem)
     if not isinstance(data, dict):
-        raise SaveProblem("not a saved game (expected an object)")
+        raise SaveProblem("error.save.not_object")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveProblem("not a Tessera saved game (its format is missing or unknown)")
+        raise SaveProblem("error.save.format", format=excerpt(data.get("format")))
     if data.get("id") != session_id:
-        raise SaveProblem("the saved game's id does not match its key")
+        raise SaveProblem("error.save.id_mismatch")
     record = data.get("record")
     seats = data.get("seats")
     if not isinstance(record, dict) or not isinstance(seats, list):
-        raise SaveProblem("the saved game has no record or seats")
+        raise SaveProblem("error.save.no_record")
     game = record.get("game")
     if not isinstance(game, str) or not game.isascii() or not 0 < len(game) <= MAX_NAME_CHARS:
-        raise SaveProblem("the saved game does not name its game")
+        raise SaveProblem("error.save.no_game")
     meta = data.get("meta")
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
-        raise SaveProblem("the saved game's details are not an object")
+        raise SaveProblem("error.save.meta")
     side_names = _names(meta.get("side_names"))
     to_move = _small_int(meta.get("to_move"))
     if to_move is not None and not 0 <= to_move < max(1, len(side_names)):
@@ -102,7 +113,24 @@ def _summarize(raw: str, session_id: str) -> SavedSummary:
         local_turn=meta.get("local_turn") is True,
         side_names=side_names,
         seats=tuple(_seat(seat) for seat in seats[:8]),
+        **_ending(meta, side_names),
     )
+
+
+def _ending(meta: dict[str, Any], side_names: tuple[str, ...]) -> dict[str, Any]:
+    """The archive's fields: when and how a finished game ended, where a game branched."""
+    fields: dict[str, Any] = {"ended": _finite(meta.get("ended")) or _finite(meta.get("updated"))}
+    result = meta.get("result")
+    if isinstance(result, dict):
+        winner = _small_int(result.get("winner"))
+        reason = _short_text(result.get("reason"))
+        fields["winner"] = winner if winner is not None and 0 <= winner < len(side_names) else None
+        fields["reason"] = reason if reason is not None and reason.isascii() and reason.isidentifier() else None
+    branch = meta.get("branch")
+    if isinstance(branch, dict):
+        ply = _small_int(branch.get("ply"))
+        fields["branch_ply"] = ply if ply is not None and ply >= 0 else None
+    return fields
 
 
 def _finite(value: Any) -> float:
@@ -139,3 +167,22 @@ def _seat(value: Any) -> SeatSummary:
         return SeatSummary("")
     kind = _short_text(value.get("kind")) or ""
     return SeatSummary(kind, _short_text(value.get("level")))
+
+
+# ----- the archive -------------------------------------------------------------------
+
+ARCHIVE_LIMIT = 100
+"""Finished games kept in the archive: the newest 100.  A save is a few KB
+(a long 39x32 Dots game about 10), so the archive stays far below the
+browser's 5 MB while holding months of play; older finished games are
+deleted when the archive or the home screen is opened."""
+
+
+def finished_newest_first(summaries: list[SavedSummary]) -> list[SavedSummary]:
+    """The finished games, the one that ended last first."""
+    return sorted((s for s in summaries if s.over), key=lambda s: (s.ended, s.session_id), reverse=True)
+
+
+def beyond_archive(summaries: list[SavedSummary], keep: int = ARCHIVE_LIMIT) -> list[SavedSummary]:
+    """The finished games past the newest ``keep``: the ones the archive lets go."""
+    return finished_newest_first(summaries)[keep:]

@@ -3,7 +3,8 @@
 ``opening`` turns a stored game into a ``Session`` as steps (a replayed
 move a step, see ``core.steps``), so the screen can open a long game in
 slices; a value that cannot be used, whatever Python raises on it, is put
-aside (kept under a ``corrupt/`` key, never deleted) with a notice.
+aside (kept under a ``corrupt/`` key, never deleted) with a notice in
+plain words; the technical detail goes to the console.
 ``session_meta`` is what every save carries for the home screen's list.
 """
 
@@ -13,22 +14,28 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..core.game import GameError
 from ..core.session import Session, SessionError
 from ..core.steps import Steps
-from ..i18n import t
+from ..i18n import MessageError, t
 from . import storage
 
 
 def session_meta(session: Session) -> dict[str, Any]:
-    """Facts the home screen shows without replaying the game."""
+    """Facts the home screen and the archive show without replaying the game:
+    for a finished game also its result and when it ended (kept from the
+    first save after the end, so reviewing it later does not move it)."""
+    now = float(js.Date.now())
+    outcome = session.outcome()
+    ended = session.meta.get("ended")
     return {
-        "updated": float(js.Date.now()),
+        "updated": now,
         "to_move": session.to_move,
         "ply": session.game.ply,
-        "over": session.is_over(),
+        "over": outcome is not None,
         "local_turn": session.is_local_turn() and not session.is_hot_seat(),
         "side_names": list(session.game.seat_names),
+        "ended": (ended if isinstance(ended, (int, float)) and ended else now) if outcome is not None else None,
+        "result": {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None,
     }
 
 
@@ -65,7 +72,9 @@ def put_aside_session(app: Any, session_id: str, error: BaseException) -> None:
 
 
 def error_detail(error: BaseException, limit: int = 160) -> str:
-    """An error as one short line for a notice (our errors carry their own words)."""
-    text = " ".join(str(error).split()) if isinstance(error, (GameError, SessionError)) else ""
+    """An error as one short English line for the console (the player's
+    notice says in plain words that the game was kept aside, see
+    ``App.report_problems``); our errors carry their own words."""
+    text = " ".join(str(error).split()) if isinstance(error, (MessageError, SessionError)) else ""
     text = text or type(error).__name__
     return text if len(text) <= limit else text[:limit - 1] + "…"

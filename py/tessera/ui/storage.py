@@ -20,7 +20,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from .dom import present
-from .saved_games import SavedSummary, SaveProblem, summarize
+from .save_versions import SaveStamp, game_part, plan_write
+from .saved_games import SavedSummary, SaveProblem, beyond_archive, summarize
 
 PREFIX = "tessera/v1/"
 SESSION_PREFIX = PREFIX + "session/"
@@ -30,6 +31,15 @@ LANG_KEY = PREFIX + "lang"
 
 class StorageFull(Exception):
     """The browser refused to store more (QuotaExceededError)."""
+
+
+class SaveConflict(Exception):
+    """Another tab saved a newer game under this key (``save_versions``);
+    ``stored`` is that save, parsed."""
+
+    def __init__(self, stored: dict[str, Any]) -> None:
+        super().__init__("a newer save of this game was written by another tab")
+        self.stored = stored
 
 
 @dataclass
@@ -146,6 +156,51 @@ def save_session(data: dict[str, Any]) -> None:
     set_text(session_key(str(data.get("id", ""))), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
+_tab_id: str | None = None
+
+
+def tab_id() -> str:
+    """This page's id as a writer of saves: made on first use, not at import,
+    since modules are imported into the start-up snapshot every tab shares."""
+    global _tab_id
+    if _tab_id is None:
+        _tab_id = f"{int(js.Date.now()):x}-{random.randrange(1 << 32):08x}"
+    return _tab_id
+
+
+def stored_save(session_id: str) -> dict[str, Any] | None:
+    """The stored save of a game, parsed and checked; None when it is gone or unusable
+    (left where it is: opening the game is what puts a bad save aside)."""
+    raw = get_text(session_key(session_id))
+    if raw is None:
+        return None
+    try:
+        return summarize(raw, session_id).data
+    except SaveProblem:
+        return None
+
+
+def write_session(session: Any, base_game: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
+    """Save ``session`` (a ``core.session.Session``) under the next version,
+    unless another tab saved a newer game since its version: then raise
+    SaveConflict and leave that save alone.  ``base_game`` is the game part
+    (``save_versions.game_part``) of the save at the session's version.
+
+    On success the session's ``revision`` and ``writer`` are those written,
+    and the game part written is returned: the next write's ``base_game``.
+    Raises StorageFull (the old save stays) like ``save_session``.
+    """
+    data = session.to_save()
+    stored = stored_save(str(data.get("id", "")))
+    stamp = plan_write(stored, SaveStamp(session.revision, session.writer), base_game, tab_id())
+    if stamp is None:
+        raise SaveConflict(stored or {})
+    data["rev"], data["writer"] = stamp.rev, stamp.writer
+    save_session(data)
+    session.revision, session.writer = stamp.rev, stamp.writer
+    return game_part(data)
+
+
 def delete_session(session_id: str) -> None:
     remove(session_key(session_id))
 
@@ -177,3 +232,12 @@ def list_sessions() -> tuple[list[SavedSummary], list[Problem]]:
             problems.append(put_aside(key, raw, str(problem)))
     summaries.sort(key=lambda s: s.updated, reverse=True)
     return summaries, problems
+
+
+def prune_archive(summaries: list[SavedSummary]) -> list[SavedSummary]:
+    """Delete the finished games past the archive's limit (``saved_games.ARCHIVE_LIMIT``);
+    the summaries of the games left."""
+    gone = {summary.session_id for summary in beyond_archive(summaries)}
+    for session_id in gone:
+        delete_session(session_id)
+    return [summary for summary in summaries if summary.session_id not in gone]
