@@ -24,7 +24,9 @@ class ViewState:
     last_move: Move | None = None     # marked on the board
     highlights: dict[str, Any] = field(default_factory=dict)  # game-specific (e.g. converted checkers)
     interactive: bool = True          # false while the bot thinks or the game is over
-    theme: str = "light"
+    theme: str = "light"              # the page theme: the view picks its palette ("light", "dark")
+    coordinates: bool = True          # draw the coordinates along the edges
+    shapes: bool = False              # colour-blind option: the sides differ by shape too
 
 
 @dataclass

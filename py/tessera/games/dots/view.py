@@ -30,9 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.animation import Timeline
+from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
+from .animation import draw_dots, draw_regions, hidden_cells, hidden_regions, move_timeline
 from .field import OFF
 from .rules import LAND
 
@@ -44,38 +47,107 @@ in a square, centred, instead of a canvas many screens high."""
 DOT_RADIUS = 0.30       # of the spacing (5.3: four dots round a cell must not touch)
 DEAD_RADIUS = 0.17
 TAP_TOLERANCE = 0.5     # of the spacing: a tap counts for the nearest point
+SQUARE_HALF = 0.86
+"""Half the side of a square dot (colour-blind option) per dot radius: about
+the area of the round dot, so neither side looks bigger."""
 
 
 @dataclass(frozen=True)
 class Palette:
-    """Squared paper: near-white field, grey-blue lines (1.5), clear blue and red."""
+    """Squared paper: near-white field, grey-blue lines (1.5), clear blue and red.
+
+    Lines, dots, chains, the last move and the cursor reach WCAG's 3:1
+    against the paper (and against a region's fill where they sit in one),
+    the coordinates 4.5:1 (``CONTRAST_PAIRS``, checked by the unit tests in
+    both themes).  Blue is darker than red, so the sides differ in lightness
+    as well as in hue; the colour-blind option also draws red as squares.
+    """
 
     paper: str = "#fdfcf8"
-    edge: str = "#d9d4c7"
-    line: str = "#cfd6e2"
-    label: str = "#7a8394"
-    label_back: str = "rgba(253, 252, 248, 0.88)"
-    blue: str = "#2563d9"
-    red: str = "#d8343a"
-    blue_dead: str = "#9db7e6"
-    red_dead: str = "#eba4a6"
-    blue_fill: str = "rgba(37, 99, 217, 0.20)"
-    red_fill: str = "rgba(216, 52, 58, 0.19)"
-    blue_chain: str = "#2563d9"
-    red_chain: str = "#d8343a"
-    blue_old_chain: str = "rgba(37, 99, 217, 0.45)"
-    red_old_chain: str = "rgba(216, 52, 58, 0.45)"
-    blue_ghost: str = "rgba(37, 99, 217, 0.45)"
-    red_ghost: str = "rgba(216, 52, 58, 0.45)"
+    edge: str = "#7f889a"
+    line: str = "#8a93a4"
+    label: str = "#4f5767"
+    label_back: str = "rgba(253, 252, 248, 0.92)"
+    blue: str = "#1e40af"
+    red: str = "#e8453c"
+    blue_dead: str = "#5b73b8"
+    red_dead: str = "#b5554f"
+    blue_fill: str = "rgba(30, 64, 175, 0.16)"
+    red_fill: str = "rgba(232, 69, 60, 0.17)"
+    blue_chain: str = "#1e40af"
+    red_chain: str = "#d83a31"
+    blue_old_chain: str = "#7083bd"
+    red_old_chain: str = "#c77670"
+    blue_ghost: str = "rgba(30, 64, 175, 0.40)"
+    red_ghost: str = "rgba(232, 69, 60, 0.40)"
     last: str = "#1c1f26"
     last_inner: str = "#ffffff"
-    cursor: str = "#1f8a4c"
+    cursor: str = "#1b7a43"
     mark: str = "#1c1f26"
-    faded_blue: str = "#c4d3f0"
-    faded_red: str = "#f1c6c7"
+    faded_blue: str = "#6f86c4"
+    faded_red: str = "#c46f68"
 
 
-PALETTE = Palette()
+LIGHT = Palette()
+DARK = Palette(
+    paper="#1b1e24",
+    edge="#707a8c",
+    line="#666f80",
+    label="#aab2c2",
+    label_back="rgba(27, 30, 36, 0.92)",
+    blue="#3d6fe8",
+    red="#ffa08a",
+    blue_dead="#5f7fcf",
+    red_dead="#c77a68",
+    blue_fill="rgba(61, 111, 232, 0.16)",
+    red_fill="rgba(255, 160, 138, 0.15)",
+    blue_chain="#4677ee",
+    red_chain="#ffa08a",
+    blue_old_chain="#51689e",
+    red_old_chain="#a06f63",
+    blue_ghost="rgba(61, 111, 232, 0.45)",
+    red_ghost="rgba(255, 160, 138, 0.45)",
+    last="#f2f4f8",
+    last_inner="#1b1e24",
+    cursor="#5fd08f",
+    mark="#f2f4f8",
+    faded_blue="#4d69ad",
+    faded_red="#a8675a",
+)
+PALETTES: dict[str, Palette] = {"light": LIGHT, "dark": DARK}
+"""The page theme (``ViewState.theme``) picks one."""
+PALETTE = LIGHT
+
+CONTRAST_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], float], ...] = (
+    # (what is drawn: any of these colours, what it sits on: nearest layer first, minimum ratio)
+    (("line",), ("paper",), GRAPHICS),
+    (("label",), ("paper",), TEXT),
+    (("label",), ("label_back", "paper"), TEXT),
+    (("blue",), ("paper",), GRAPHICS),
+    (("red",), ("paper",), GRAPHICS),
+    (("blue",), ("blue_fill", "paper"), GRAPHICS),
+    (("red",), ("red_fill", "paper"), GRAPHICS),
+    (("blue_chain",), ("paper",), GRAPHICS),
+    (("red_chain",), ("paper",), GRAPHICS),
+    (("blue_chain",), ("blue_fill", "paper"), GRAPHICS),
+    (("red_chain",), ("red_fill", "paper"), GRAPHICS),
+    (("blue_old_chain",), ("paper",), GRAPHICS),
+    (("red_old_chain",), ("paper",), GRAPHICS),
+    (("blue_dead",), ("red_fill", "paper"), GRAPHICS),
+    (("red_dead",), ("blue_fill", "paper"), GRAPHICS),
+    (("last",), ("paper",), GRAPHICS),
+    (("last_inner",), ("blue",), GRAPHICS),
+    (("last_inner",), ("red",), GRAPHICS),
+    (("cursor",), ("paper",), GRAPHICS),
+    (("mark",), ("paper",), TEXT),
+    (("faded_blue",), ("paper",), GRAPHICS),
+    (("faded_red",), ("paper",), GRAPHICS),
+)
+"""Colour pairs a player must tell apart, with WCAG's minimum contrast."""
+
+SIDE_LIGHTNESS = 2.0
+"""Blue and red differ in lightness by at least this ratio (besides hue):
+a field stays readable in greyscale and for most colour vision."""
 
 
 def spans(game: Game) -> tuple[float, float]:
@@ -148,8 +220,12 @@ class DotsView(BoardView):
     confirm_moves = True
     """Touch taps can be confirmed before they count (``highlights["confirm"]``)."""
 
-    def __init__(self, palette: Palette = PALETTE) -> None:
-        self.palette = palette
+    def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
+        self.palettes = dict(PALETTES if palettes is None else palettes)
+
+    def palette_for(self, theme: str) -> Palette:
+        """The palette of the page theme (light when the theme is unknown)."""
+        return self.palettes.get(theme) or self.palettes.get("light") or LIGHT
 
     # ----- geometry ------------------------------------------------------------
     def aspect(self, game: Game) -> float:
@@ -201,6 +277,17 @@ class DotsView(BoardView):
         return (not game.is_over() and isinstance(cell, tuple)
                 and game.is_free(*cell))  # type: ignore[attr-defined]
 
+    @staticmethod
+    def move_animation(game: Game, move: Any, emphasis: bool = False) -> Timeline:
+        """How ``move`` (just played on ``game``) animates (``core/animation.py``)."""
+        return move_timeline(game, move, emphasis)
+
+    @staticmethod
+    def move_cell(game: Game, move: Any) -> tuple[int, int] | None:
+        """The point a move was played on (None for landing): a zoomed board
+        pans to show an opponent's move."""
+        return None if move == LAND else game.xy(move)  # type: ignore[attr-defined]
+
     # ----- taps -------------------------------------------------------------------
     def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
         """A free point plays at once, or, when confirming, first shows a
@@ -219,7 +306,7 @@ class DotsView(BoardView):
 
     # ----- drawing ------------------------------------------------------------------
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
-        p = self.palette
+        p = self.palette_for(state.theme)
         width, height = out.width, out.height
         w, h = game.width, game.height  # type: ignore[attr-defined]
         origin_x, origin_y, s = geometry(game, width, height)
@@ -254,7 +341,11 @@ class DotsView(BoardView):
         # Regions, in the order made: fill, then chain.  A region surrounded
         # later keeps only a pale chain; the captor's own region paints over it.
         chain_width = max(1.2, 0.11 * s)
-        for region in field.regions:
+        motion = highlights.get("animation")  # a move animating (games/dots/animation.py)
+        growing = hidden_regions(motion)
+        for index, region in enumerate(field.regions):
+            if index in growing:
+                continue
             chain = region.chain(stride)
             if len(chain) < 2:
                 continue
@@ -269,6 +360,8 @@ class DotsView(BoardView):
                 stroke = p.blue_old_chain if owner == 0 else p.red_old_chain
             points.append(points[0])
             out.polyline(points, stroke, chain_width)
+        if growing:
+            draw_regions(out, game, motion, growing, p, px, py, chain_width)
 
         # Dots, batched by look so the canvas fills each group as one path.
         dot, owner = field.dot, field.owner
@@ -277,6 +370,7 @@ class DotsView(BoardView):
         live = ([], [])
         dead = ([], [])
         quiet = ([], [])
+        appearing = hidden_cells(motion)
         for y in range(1, h + 1):
             base = y * stride
             yy = py[y]
@@ -285,6 +379,8 @@ class DotsView(BoardView):
                 if not d or d == OFF:
                     continue
                 c = base + x
+                if c in appearing:
+                    continue
                 player = d - 1
                 if c in faded_cells:
                     quiet[player].append((px[x], yy))
@@ -293,11 +389,21 @@ class DotsView(BoardView):
                 else:
                     live[player].append((px[x], yy))
         radius, dead_radius = DOT_RADIUS * s, DEAD_RADIUS * s
-        for points, r, colour in ((dead[0], dead_radius, p.blue_dead), (dead[1], dead_radius, p.red_dead),
-                                  (quiet[0], radius, p.faded_blue), (quiet[1], radius, p.faded_red),
-                                  (live[0], radius, p.blue), (live[1], radius, p.red)):
-            for cx, cy in points:
-                out.circle(cx, cy, r, colour)
+        squares = state.shapes   # colour-blind option: red dots are squares
+        for player, points, r, colour in ((0, dead[0], dead_radius, p.blue_dead),
+                                          (1, dead[1], dead_radius, p.red_dead),
+                                          (0, quiet[0], radius, p.faded_blue),
+                                          (1, quiet[1], radius, p.faded_red),
+                                          (0, live[0], radius, p.blue), (1, live[1], radius, p.red)):
+            if squares and player == 1:
+                half = r * SQUARE_HALF
+                for cx, cy in points:
+                    out.rect(cx - half, cy - half, 2 * half, 2 * half, colour)
+            else:
+                for cx, cy in points:
+                    out.circle(cx, cy, r, colour)
+        if motion is not None:
+            draw_dots(out, game, motion, p, px, py, radius, dead_radius, s, SQUARE_HALF if squares else 0.0)
 
         marks = highlights.get("marks")
         if marks:
@@ -320,9 +426,15 @@ class DotsView(BoardView):
         if selected is not None and state.interactive and self.selection_valid(game, selected):
             x, y = selected
             colour = p.blue_ghost if game.to_move == 0 else p.red_ghost
-            out.circle(px[x], py[y], radius * 1.15, colour)
-            out.circle_stroke(px[x], py[y], radius * 1.15 + 1.5, p.blue if game.to_move == 0 else p.red,
-                              max(1.5, 0.06 * s))
+            ring = p.blue if game.to_move == 0 else p.red
+            if state.shapes and game.to_move == 1:
+                half = radius * 1.15 * SQUARE_HALF
+                out.rect(px[x] - half, py[y] - half, 2 * half, 2 * half, colour)
+                out.rect_stroke(px[x] - half - 1.5, py[y] - half - 1.5, 2 * half + 3, 2 * half + 3, ring,
+                                max(1.5, 0.06 * s))
+            else:
+                out.circle(px[x], py[y], radius * 1.15, colour)
+                out.circle_stroke(px[x], py[y], radius * 1.15 + 1.5, ring, max(1.5, 0.06 * s))
 
         cursor = highlights.get("cursor")
         if cursor is not None:
@@ -330,10 +442,11 @@ class DotsView(BoardView):
             half = 0.46 * s
             out.rect_stroke(px[x] - half, py[y] - half, 2 * half, 2 * half, p.cursor, max(1.5, 0.07 * s))
 
-        self._draw_labels(out, game, px, py, s, highlights.get("viewport"))
+        if state.coordinates:
+            self._draw_labels(out, p, game, px, py, s, highlights.get("viewport"))
 
-    def _draw_labels(self, out: DrawList, game: Game, px: list[float], py: list[float], s: float,
-                     viewport: Any) -> None:
+    def _draw_labels(self, out: DrawList, p: Palette, game: Game, px: list[float], py: list[float],
+                     s: float, viewport: Any) -> None:
         """x numbers below the field and y numbers at its left (along the
         shown part's edges when zoomed in, on a light strip).
 
@@ -341,7 +454,6 @@ class DotsView(BoardView):
         the spacing (5x5).  Where the margin is narrower than the numbers (52
         points on a phone) the font shrinks to fit it, down to 7 px, and the
         numbers are kept inside the drawing."""
-        p = self.palette
         w, h = game.width, game.height  # type: ignore[attr-defined]
         step = label_step(s)
         digits = len(str(max(w, h)))

@@ -23,9 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.animation import Timeline
+from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
+from .animation import animated_squares, draw_motion, move_timeline
 from .rules import EMPTY, WHITE, move_from, move_to
 
 SIZE = 11
@@ -42,37 +45,106 @@ TAP_TOLERANCE = 0.5     # of the spacing: how far from a point a tap still count
 
 @dataclass(frozen=True)
 class Palette:
-    """Board colours: a warm, calm wood with clear checkers (see STYLE)."""
+    """Board colours: a warm, calm wood with clear checkers (see STYLE).
+
+    Every mark a player needs (lattice, home plates, checkers' outlines, the
+    last move, the selection and its targets, conversions, the cursor)
+    reaches WCAG's 3:1 against the board, and the coordinates 4.5:1
+    (``CONTRAST_PAIRS``, checked by the unit tests for both themes).
+    """
 
     board: str = "#e3c28f"
     board_edge: str = "#b88a52"
-    line: str = "#9b7445"
-    point: str = "#7d5a30"
-    label: str = "#6d4c26"
-    white_home: str = "#f1dcb4"
-    white_home_edge: str = "#fbf4e6"
-    black_home: str = "#b58d5c"
-    black_home_edge: str = "#5e4124"
-    white_fill: str = "#f8f3e8"
+    line: str = "#7a5730"
+    point: str = "#5a3c1c"
+    label: str = "#553a1c"
+    white_home: str = "#f8ecd4"
+    white_home_edge: str = "#6e4f2a"
+    black_home: str = "#c29866"
+    black_home_edge: str = "#3f2a14"
+    white_fill: str = "#fbf7ee"
     white_inner: str = "#e6dccb"
-    white_edge: str = "#6f5a40"
+    white_edge: str = "#5b4a35"
     black_fill: str = "#2d2a28"
     black_inner: str = "#45403c"
     black_edge: str = "#0f0d0c"
     shadow: str = "rgba(60, 35, 10, 0.28)"
-    last_move: str = "rgba(155, 199, 0, 0.45)"
-    selected: str = "rgba(20, 110, 60, 0.50)"
-    target: str = "rgba(20, 110, 60, 0.55)"
-    converted: str = "#d9482b"
-    illegal: str = "#c62828"
+    last_move: str = "rgba(155, 199, 0, 0.40)"
+    last_move_edge: str = "#4a6500"
+    selected: str = "rgba(20, 110, 60, 0.30)"
+    selected_ring: str = "#0f6a3a"
+    target: str = "#146e3c"
+    target_halo: str = "rgba(255, 255, 255, 0.55)"
+    converted: str = "#b02a10"
+    illegal: str = "#b3261e"
     faded_white: str = "#efe3cc"
-    faded_white_edge: str = "#c9b28c"
+    faded_white_edge: str = "#7a6446"
     faded_black: str = "#a88a66"
-    faded_black_edge: str = "#8a6c48"
-    cursor: str = "#2a62c9"
+    faded_black_edge: str = "#4a3620"
+    cursor: str = "#1f4fb0"
 
 
-PALETTE = Palette()
+LIGHT = Palette()
+DARK = Palette(
+    board="#5c4327",
+    board_edge="#3b2a17",
+    line="#c2a170",
+    point="#dcc39a",
+    label="#efe0c4",
+    white_home="#8a6a40",
+    white_home_edge="#e3cda4",
+    black_home="#2e2013",
+    black_home_edge="#c2a170",
+    white_fill="#efe7d8",
+    white_inner="#d6cab4",
+    white_edge="#dccfb8",
+    black_fill="#1d1b1a",
+    black_inner="#3a3633",
+    black_edge="#c9b08a",
+    shadow="rgba(0, 0, 0, 0.45)",
+    last_move="rgba(190, 225, 60, 0.22)",
+    last_move_edge="#c5e05a",
+    selected="rgba(120, 225, 160, 0.22)",
+    selected_ring="#7fe0a3",
+    target="#86e5a8",
+    target_halo="rgba(0, 0, 0, 0.35)",
+    converted="#ff8a65",
+    illegal="#ff9090",
+    faded_white="#a89272",
+    faded_white_edge="#e0ccaa",
+    faded_black="#3b2d1e",
+    faded_black_edge="#b89c76",
+    cursor="#8fb4ff",
+)
+PALETTES: dict[str, Palette] = {"light": LIGHT, "dark": DARK}
+"""The page theme (``ViewState.theme``) picks one."""
+PALETTE = LIGHT
+
+CONTRAST_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], float], ...] = (
+    # (what is drawn: any of these colours, what it sits on: nearest layer first, minimum ratio)
+    (("line",), ("board",), GRAPHICS),
+    (("point",), ("board",), GRAPHICS),
+    (("label",), ("board",), TEXT),
+    (("white_home_edge",), ("board",), GRAPHICS),
+    (("black_home_edge",), ("board",), GRAPHICS),
+    (("white_fill", "white_edge"), ("board",), GRAPHICS),
+    (("black_fill", "black_edge"), ("board",), GRAPHICS),
+    (("white_fill", "white_edge"), ("white_home",), GRAPHICS),
+    (("white_fill", "white_edge"), ("black_home",), GRAPHICS),
+    (("black_fill", "black_edge"), ("white_home",), GRAPHICS),
+    (("black_fill", "black_edge"), ("black_home",), GRAPHICS),
+    (("white_fill",), ("black_fill",), GRAPHICS),          # the sides differ in lightness, not hue
+    (("last_move_edge",), ("board",), GRAPHICS),
+    (("last_move_edge",), ("last_move", "board"), GRAPHICS),
+    (("selected_ring",), ("board",), GRAPHICS),
+    (("target",), ("board",), GRAPHICS),
+    (("converted",), ("board",), GRAPHICS),
+    (("illegal",), ("board",), GRAPHICS),
+    (("cursor",), ("board",), GRAPHICS),
+    (("faded_white", "faded_white_edge"), ("board",), GRAPHICS),
+    (("faded_black", "faded_black_edge"), ("board",), GRAPHICS),
+)
+"""Colour pairs a player must tell apart, with WCAG's minimum contrast."""
 
 
 def geometry(width: float, height: float) -> tuple[float, float, float]:
@@ -156,8 +228,12 @@ def legal_targets(game: Game, sq: int | None) -> list[int]:
 class QuadratureView(BoardView):
     """Draws a Quadrature position and turns taps into moves."""
 
-    def __init__(self, palette: Palette = PALETTE) -> None:
-        self.palette = palette
+    def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
+        self.palettes = dict(PALETTES if palettes is None else palettes)
+
+    def palette_for(self, theme: str) -> Palette:
+        """The palette of the page theme (light when the theme is unknown)."""
+        return self.palettes.get(theme) or self.palettes.get("light") or LIGHT
 
     # ----- geometry ----------------------------------------------------------
     @staticmethod
@@ -214,7 +290,7 @@ class QuadratureView(BoardView):
 
     # ----- drawing ------------------------------------------------------------
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
-        p = self.palette
+        p = self.palette_for(state.theme)
         width, height = out.width, out.height
         if min(width, height) < 2 * SPAN:   # too small to draw anything legible
             return
@@ -254,22 +330,26 @@ class QuadratureView(BoardView):
             x, y = center(sq)
             out.circle(x, y, dot, p.point)
 
-        # Coordinates: files along the bottom, ranks along the left side.
+        # Coordinates (unless turned off): files along the bottom, ranks along the left side.
         font = max(7.0, 0.34 * s)
-        label_offset = 0.62 * s
-        for i in range(SIZE):
+        label_offset = 0.67 * s   # clear of the home plates (0.46 s and their rim)
+        for i in range(SIZE if state.coordinates else 0):
             file_index = i if flipped else SIZE - 1 - i
             out.text(origin_x + i * s, origin_y + extent + label_offset, FILES[file_index],
                      p.label, font, ALIGN_CENTER)
             rank = SIZE - i if flipped else i + 1
             out.text(origin_x - label_offset, origin_y + i * s, str(rank), p.label, font, ALIGN_CENTER)
 
-        # Last move: tint its two points.
+        # Last move: tint its two points and outline them (the tint alone is
+        # too faint to see; the outline reaches 3:1 against the board).
         last = _last_move(game, state)
         if last is not None:
+            outline = max(1.5, 0.06 * s)
             for sq in (move_from(last), move_to(last)):
                 x, y = center(sq)
                 out.round_rect(x - 0.48 * s, y - 0.48 * s, 0.96 * s, 0.96 * s, 0.14 * s, p.last_move)
+                half = 0.48 * s - outline / 2
+                out.rect_stroke(x - half, y - half, 2 * half, 2 * half, p.last_move_edge, outline)
 
         selected = state.selected
         if selected is not None:
@@ -280,9 +360,11 @@ class QuadratureView(BoardView):
         radius = CHECKER_RADIUS * s
         edge_width = max(1.0, 0.05 * s)
         faded = set(state.highlights.get("faded", ()))
+        motion = state.highlights.get("animation")  # a move animating (games/quadrature/animation.py)
+        moving = animated_squares(motion)
         for sq in range(SIZE * SIZE):
             piece = game.piece_at(sq)
-            if piece == EMPTY:
+            if piece == EMPTY or sq in moving:
                 continue
             x, y = center(sq)
             if sq in faded:
@@ -292,25 +374,30 @@ class QuadratureView(BoardView):
                 out.circle(x, y, radius * 0.8, fill)
                 out.circle_stroke(x, y, radius * 0.8 - edge_width / 2, edge, edge_width)
                 continue
-            out.circle(x + 0.02 * s, y + 0.05 * s, radius, p.shadow)
-            if piece == WHITE:
-                out.circle(x, y, radius, p.white_fill)
-                out.circle_stroke(x, y, radius * 0.62, p.white_inner, max(1.0, 0.06 * s))
-                out.circle_stroke(x, y, radius - edge_width / 2, p.white_edge, edge_width)
-            else:
-                out.circle(x, y, radius, p.black_fill)
-                out.circle_stroke(x, y, radius * 0.62, p.black_inner, max(1.0, 0.06 * s))
-                out.circle_stroke(x, y, radius - edge_width / 2, p.black_edge, edge_width)
+            self.draw_checker(out, x, y, piece, radius, s, p)
+        if motion is not None:
+            draw_motion(out, game, motion, center,
+                        lambda out, x, y, piece, r, s: self.draw_checker(out, x, y, piece, r, s, p),
+                        radius, s, p.converted, p.cursor)
+
+        # The selected checker: a ring around it.
+        ring = max(1.5, 0.08 * s)
+        if selected is not None:
+            x, y = center(selected)
+            out.circle_stroke(x, y, radius + ring * 0.9, p.selected_ring, ring)
 
         # Checkers converted by the last move: a bright ring around each.
-        ring = max(1.5, 0.08 * s)
         for sq in _converted(game, state):
             x, y = center(sq)
             out.circle_stroke(x, y, radius + ring * 0.9, p.converted, ring)
 
         # Legal targets of the selected checker.
         if selected is not None and state.interactive:
-            for sq in legal_targets(game, selected):
+            targets = legal_targets(game, selected)
+            for sq in targets:   # a halo first, so a target shows on a line or a plate too
+                x, y = center(sq)
+                out.circle(x, y, 0.17 * s + max(1.0, 0.04 * s), p.target_halo)
+            for sq in targets:
                 x, y = center(sq)
                 out.circle(x, y, 0.17 * s, p.target)
 
@@ -329,6 +416,26 @@ class QuadratureView(BoardView):
         if cursor is not None:
             x, y = center(cursor)
             out.rect_stroke(x - 0.47 * s, y - 0.47 * s, 0.94 * s, 0.94 * s, p.cursor, max(1.5, 0.07 * s))
+
+    def draw_checker(self, out: DrawList, x: float, y: float, piece: int, radius: float, s: float,
+                     palette: Palette | None = None) -> None:
+        """One checker centred at (x, y) (also the animation's sliding and turning ones)."""
+        p = palette or self.palette_for("light")
+        edge_width = max(1.0, 0.05 * s)
+        out.circle(x + 0.02 * s, y + 0.05 * s, radius, p.shadow)
+        if piece == WHITE:
+            out.circle(x, y, radius, p.white_fill)
+            out.circle_stroke(x, y, radius * 0.62, p.white_inner, max(1.0, 0.06 * s))
+            out.circle_stroke(x, y, max(0.0, radius - edge_width / 2), p.white_edge, edge_width)
+        else:
+            out.circle(x, y, radius, p.black_fill)
+            out.circle_stroke(x, y, radius * 0.62, p.black_inner, max(1.0, 0.06 * s))
+            out.circle_stroke(x, y, max(0.0, radius - edge_width / 2), p.black_edge, edge_width)
+
+    @staticmethod
+    def move_animation(game: Game, move: Any, emphasis: bool = False) -> Timeline:
+        """How ``move`` (just played on ``game``) animates (``core/animation.py``)."""
+        return move_timeline(game, move, emphasis)
 
 
 VIEW = QuadratureView()
