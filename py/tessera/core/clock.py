@@ -18,8 +18,11 @@ Decisions, so that every screen and test agrees:
 * Seats may be untimed (the session exempts bots: they think for their
   level's fixed, short time; the clock paces the people).  An untimed seat
   never runs out and shows no clock.
-* There is no increment (the rulings name none): each move's time is taken
-  from the mover's total, and the per-move limit starts afresh every turn.
+* Fischer increment (as Dots sites offer it): after each move, the mover's
+  total gains ``increment`` seconds (so a total may grow past its start).
+  It needs a total; the per-move limit does not grow and starts afresh
+  every turn.  Undo is not a move: it gains nothing.  A seat whose flag has
+  fallen is not revived by it.  Saves from before increments load as 0.
 
 Pure Python, no ``js``.
 """
@@ -31,6 +34,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from ..i18n import MessageError
+from .game import excerpt
+
 Now = Callable[[], float]
 """Seconds from any fixed origin (``time.monotonic``)."""
 
@@ -38,10 +44,12 @@ TOTAL_MINUTES = (1, 3, 5, 10, 30)
 """The totals the new-game dialog offers (minutes per player)."""
 MOVE_SECONDS = (10, 30, 60)
 """The per-move limits the new-game dialog offers (seconds)."""
+INCREMENT_SECONDS = (1, 2, 3, 5, 10, 15)
+"""The Fischer increments the new-game dialog offers (seconds a move)."""
 
 
-class ClockError(ValueError):
-    """A bad time control or a clock save that does not fit."""
+class ClockError(MessageError, ValueError):
+    """A bad time control or a clock save that does not fit (a catalog key and its values)."""
 
 
 MAX_SECONDS = 10 ** 7
@@ -59,36 +67,46 @@ def is_seconds(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Total seconds per player and seconds per move; ``None`` means no such limit."""
+    """Total seconds per player and seconds per move (``None``: no such
+    limit), and the seconds a move adds to the mover's total (Fischer)."""
 
     total: float | None = None
     per_move: float | None = None
+    increment: float = 0
 
     def __post_init__(self) -> None:
         for name, value in (("total", self.total), ("per_move", self.per_move)):
             if value is None:
                 continue
             if not is_seconds(value) or value <= 0:
-                raise ClockError(f"the {name.replace('_', ' ')} time must be a positive number of seconds")
+                raise ClockError(f"error.clock.{name}_not_positive")
+        if not is_seconds(self.increment):
+            raise ClockError("error.clock.increment_seconds")
+        if self.increment and self.total is None:
+            raise ClockError("error.clock.increment_without_total")
 
     @property
     def enabled(self) -> bool:
         return self.total is not None or self.per_move is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"total": self.total, "per_move": self.per_move}
+        return {"total": self.total, "per_move": self.per_move, "increment": self.increment}
 
     @classmethod
     def from_json(cls, data: Any) -> "TimeControl":
+        """Read ``to_json``'s object; one saved before increments existed has none (0)."""
         if not isinstance(data, Mapping):
-            raise ClockError("a time control must be an object")
-        return cls(data.get("total"), data.get("per_move"))
+            raise ClockError("error.clock.control_not_object")
+        increment = data.get("increment")
+        return cls(data.get("total"), data.get("per_move"), 0 if increment is None else increment)
 
     def describe(self) -> str:
-        """``5 min + 30 s/move``-like text for logs and records (the UI localizes its own)."""
+        """``5 min + 3 s + 30 s/move``-like text for logs and records (the UI localizes its own)."""
         parts = []
         if self.total is not None:
             parts.append(f"{self.total / 60:g} min")
+        if self.increment:
+            parts.append(f"{self.increment:g} s")
         if self.per_move is not None:
             parts.append(f"{self.per_move:g} s/move")
         return " + ".join(parts) or "no clock"
@@ -105,7 +123,7 @@ class Clock:
     def __init__(self, control: TimeControl, timed: Sequence[bool], now: Now = time.monotonic,
                  state: Mapping[str, Any] | None = None) -> None:
         if not control.enabled:
-            raise ClockError("a clock needs a total time, a per-move limit or both")
+            raise ClockError("error.clock.no_limit")
         self.control = control
         self.timed = tuple(bool(flag) for flag in timed)
         self.now = now
@@ -124,6 +142,18 @@ class Clock:
         self.running = seat
         self._turn_started = self.now()
         self._spent_before = 0.0
+
+    def end_move(self) -> None:
+        """The running seat has moved: its time is taken off and, unless its
+        flag has fallen, the increment is added to its total."""
+        seat = self.running
+        if seat is None:
+            return
+        out = self.flagged() == seat
+        self.stop()
+        left = self.remaining[seat]
+        if left is not None and self.control.increment and not out:
+            self.remaining[seat] = left + self.control.increment
 
     def stop(self) -> None:
         """End the running turn: its time is taken off the mover's total."""
@@ -205,16 +235,19 @@ class Clock:
     def _load(self, state: Mapping[str, Any]) -> None:
         remaining = state.get("remaining")
         if not isinstance(remaining, list) or len(remaining) != len(self.timed):
-            raise ClockError("a saved clock must list the time left of every seat")
+            raise ClockError("error.clock.saved_remaining")
         for seat, left in enumerate(remaining):
             if left is None or not self.timed[seat] or self.control.total is None:
                 continue
             if not is_seconds(left):
-                raise ClockError("a saved clock's time left must be a number of seconds")
-            self.remaining[seat] = min(float(left), self.control.total)
+                raise ClockError("error.clock.saved_left")
+            # Without an increment a total never grows: more than it is not a
+            # time this clock can have.  With one it may grow without bound.
+            cap = self.control.total if not self.control.increment else MAX_SECONDS
+            self.remaining[seat] = min(float(left), cap)
         running, spent = state.get("running"), state.get("move_spent", 0)
         if not is_seconds(spent):
-            raise ClockError("a saved clock's move time must be a number of seconds")
+            raise ClockError("error.clock.saved_spent")
         if running is not None:
             self._check_seat(running)
             self.running = running
@@ -223,7 +256,7 @@ class Clock:
 
     def _check_seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.timed):
-            raise ClockError(f"no seat {seat!r}")
+            raise ClockError("error.no_seat", seat=excerpt(seat))
 
 
 def format_clock(seconds: float | None) -> str:

@@ -1,5 +1,11 @@
 """Time controls in the page: the new-game dialog's choices, the clocks, the ticker.
 
+The dialog offers a total per player, a Fischer increment (seconds added
+after each move; only with a total) and a per-move limit.  They apply to
+bot games too: the human's clock runs, the bot's seat has none.  The
+player panels show each clock with its increment (``+2 s``) and the move
+box names the whole time control.
+
 The clock itself (``core/clock.py``) and the loss on time
 (``Session.check_time``) are pure Python; this module only shows them.
 ``ClockTicker`` wakes up when the running clock's shown second changes
@@ -17,13 +23,14 @@ from typing import Any, Callable, Iterable, Mapping
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
-from ..core.clock import MOVE_SECONDS, TOTAL_MINUTES, TimeControl, format_clock
+from ..core.clock import INCREMENT_SECONDS, MOVE_SECONDS, TOTAL_MINUTES, TimeControl, format_clock
 from ..core.session import Session
 from ..i18n import t
 from .dom import Listeners, el, present, set_text
 
 TOTAL_NAME = "time_total"
 MOVE_NAME = "time_move"
+INCREMENT_NAME = "time_increment"
 
 
 # ----- the new-game dialog ---------------------------------------------------------------
@@ -43,34 +50,62 @@ def _choice_row(name: str, label: str, options: list[tuple[str, str]], checked: 
     return group
 
 
-def time_fieldset(preset: Mapping[str, str] | None = None) -> Any:
-    """The "Time control" part of the new-game dialog: off unless the player picks a limit."""
+def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners | None = None) -> Any:
+    """The "Time control" part of the new-game dialog: off unless the player
+    picks a limit.  The increment row is greyed out while the total is off
+    (``listeners`` follow that choice; the dialog's own, cleared with it)."""
     preset = preset or {}
     totals = [("off", t("time.off"))] + [(str(m), t("time.minutes", count=m)) for m in TOTAL_MINUTES]
+    increments = [("off", t("time.off"))] + [(str(s), t("time.plus_seconds", count=s))
+                                             for s in INCREMENT_SECONDS]
     moves = [("off", t("time.off"))] + [(str(s), t("time.seconds", count=s)) for s in MOVE_SECONDS]
     total = preset.get(TOTAL_NAME, "off")
+    increment = preset.get(INCREMENT_NAME, "off")
     move = preset.get(MOVE_NAME, "off")
     fieldset = el("fieldset", "choice-group time-group", None, {"data-name": "time"})
     fieldset.appendChild(el("legend", None, t("time.legend")))
     fieldset.appendChild(_choice_row(TOTAL_NAME, t("time.total"), totals,
                                      total if total in dict(totals) else "off"))
+    fieldset.appendChild(_choice_row(INCREMENT_NAME, t("time.increment"), increments,
+                                     increment if increment in dict(increments) else "off"))
     fieldset.appendChild(_choice_row(MOVE_NAME, t("time.per_move"), moves,
                                      move if move in dict(moves) else "off"))
     fieldset.appendChild(el("p", "dialog-hint", t("time.hint")))
+    _follow_total(fieldset)
+    if listeners is not None:
+        listeners.on(fieldset, "change", lambda event: _follow_total(fieldset))
     return fieldset
+
+
+def _follow_total(fieldset: Any) -> None:
+    """An increment adds to a total: without one, its choices are greyed out."""
+    total = fieldset.querySelector(f'input[name="{TOTAL_NAME}"]:checked')
+    off = not present(total) or str(total.value) == "off"
+    row = fieldset.querySelector(f'[aria-labelledby="ng-{INCREMENT_NAME}-label"]')
+    for radio in fieldset.querySelectorAll(f'input[name="{INCREMENT_NAME}"]'):
+        radio.disabled = off and str(radio.value) != "off"
+    if present(row):
+        if off:
+            row.setAttribute("title", t("time.increment_needs_total"))
+            row.setAttribute("aria-disabled", "true")
+        else:
+            row.removeAttribute("title")
+            row.removeAttribute("aria-disabled")
 
 
 def time_choice(form: Any) -> dict[str, str]:
     """The dialog's time choices, as strings kept with the other choices (``off`` or a number)."""
     choice = {}
-    for name in (TOTAL_NAME, MOVE_NAME):
+    for name in (TOTAL_NAME, INCREMENT_NAME, MOVE_NAME):
         node = form.querySelector(f'input[name="{name}"]:checked')
         choice[name] = str(node.value) if present(node) else "off"
     return choice
 
 
 def control_from_choice(choice: Mapping[str, Any]) -> TimeControl | None:
-    """``{"time_total": "5", "time_move": "30"}`` -> 5 min + 30 s a move; None when both are off."""
+    """``{"time_total": "5", "time_increment": "3", "time_move": "30"}`` -> 5 min
+    + 3 s a move, 30 s at most a move; None when total and move limit are
+    off.  An increment without a total is dropped (it would add to nothing)."""
 
     def number(value: Any) -> float | None:
         try:
@@ -81,9 +116,35 @@ def control_from_choice(choice: Mapping[str, Any]) -> TimeControl | None:
 
     total = number(choice.get(TOTAL_NAME))
     per_move = number(choice.get(MOVE_NAME))
+    increment = number(choice.get(INCREMENT_NAME)) if total is not None else None
     if total is None and per_move is None:
         return None
-    return TimeControl(total * 60 if total is not None else None, per_move)
+    return TimeControl(total * 60 if total is not None else None, per_move, increment or 0)
+
+
+def describe_control(control: TimeControl) -> str:
+    """The time control in the page's language: ``5 min +3 s · 30 s per move``."""
+    parts = []
+    if control.total is not None:
+        minutes = control.total / 60
+        parts.append(t("time.minutes", count=int(minutes)) if minutes == int(minutes)
+                     else t("time.seconds", count=f"{control.total:g}"))
+        if control.increment:
+            parts[-1] += " " + t("time.plus_seconds", count=f"{control.increment:g}")
+    if control.per_move is not None:
+        parts.append(t("time.per_move_limit", count=f"{control.per_move:g}"))
+    return " · ".join(parts)
+
+
+def clock_caption(session: Session) -> Any:
+    """A line for the move box naming the game's time control (None without a clock)."""
+    clock = session.clock
+    if clock is None:
+        return None
+    text = t("clock.caption", control=describe_control(clock.control))
+    if not all(clock.timed):
+        text += " " + t("clock.caption_bot")
+    return el("p", "moves-clock", text)
 
 
 # ----- the clocks in the player panels ------------------------------------------------------
@@ -93,6 +154,7 @@ def clock_node() -> Any:
     node = el("div", "player-clock", None, {"role": "timer", "hidden": True})
     node.appendChild(el("span", "clock-main"))
     node.appendChild(el("span", "clock-move"))
+    node.appendChild(el("span", "clock-increment", None, {"hidden": True}))
     return node
 
 
@@ -103,7 +165,7 @@ def render_clock(node: Any, session: Session, seat: int) -> None:
         node.hidden = True
         return
     node.hidden = False
-    main_node, move_node = node.children[0], node.children[1]
+    main_node, move_node, increment_node = node.children[0], node.children[1], node.children[2]
     total, move = clock.total_left(seat), clock.move_left(seat)
     running = clock.running == seat
     outcome = session.outcome()
@@ -116,6 +178,10 @@ def render_clock(node: Any, session: Session, seat: int) -> None:
     show_move = total is not None and move is not None and (running or flagged)
     set_text(move_node, t("clock.move", time=format_clock(move)) if show_move else "")
     move_node.hidden = not show_move
+    increment = clock.control.increment
+    show_increment = bool(increment) and not show_move
+    set_text(increment_node, t("time.plus_seconds", count=f"{increment:g}") if show_increment else "")
+    increment_node.hidden = not show_increment
     left = clock.time_left(seat)
     classes = ["player-clock"]
     if running:
@@ -131,6 +197,8 @@ def render_clock(node: Any, session: Session, seat: int) -> None:
     label = t("clock.label", side=side, time=format_clock(main))
     if show_move:
         label += ", " + t("clock.move_label", time=format_clock(move))
+    if increment:
+        label += ", " + t("clock.increment_label", count=f"{increment:g}")
     if node.getAttribute("aria-label") != label:
         node.setAttribute("aria-label", label)
 
