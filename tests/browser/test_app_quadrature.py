@@ -96,7 +96,7 @@ def test_play_against_the_bot_save_resume_offline(page: Page, page_log, site_url
 
     page.fill("#move-input", "e9e8x")
     page.press("#move-input", "Enter")
-    expect(page.locator("#move-error")).to_contain_text("b9-b8")  # a notation error shows the form to use
+    expect(page.locator("#move-error")).to_contain_text("e9-e8")  # a notation error shows the form to use
 
     page.click("button[data-action=undo]")
     page.wait_for_function("document.querySelectorAll('button.move').length === 2")
@@ -129,7 +129,10 @@ def test_play_against_the_bot_save_resume_offline(page: Page, page_log, site_url
 
 
 def test_corrupt_saves_are_reported_and_kept_aside(page: Page, site_url: str, wait_ready) -> None:
-    """A broken save never stops the app: it is described and moved under a corrupt/ key."""
+    """A broken save never stops the app: it is moved under a corrupt/ key, one notice says so in
+    plain words (counting up as more are found), the details go to the console."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
     page.goto(site_url)
     wait_ready(page)
     page.evaluate("""() => {
@@ -141,11 +144,14 @@ def test_corrupt_saves_are_reported_and_kept_aside(page: Page, site_url: str, wa
     page.reload()
     wait_ready(page)
     page.wait_for_selector(".notice")
-    assert "tessera/v1/corrupt/session/bad1@" in page.text_content("#notices")
+    assert "A saved game could not be opened" in page.text_content("#notices")
+    assert "tessera/v1/corrupt/session/bad1@" not in page.text_content("#notices")
+    assert any("tessera/v1/corrupt/session/bad1@" in text for text in warnings)
     assert page.locator(".game-card[data-game=quadrature]").is_visible()
     page.goto(site_url + "#/play/quadrature/bad2")
-    page.wait_for_function("document.querySelector('#notices').textContent.includes('bad2@')")
-    assert "move 1" in page.text_content("#notices")
+    page.wait_for_selector(".notice[data-problems='2']")
+    assert page.locator(".notice").count() == 1 and "2 saved games" in page.text_content("#notices")
+    assert any("bad2@" in text and "move 1" in text for text in warnings)
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tessera/v1/corrupt/'))")
     assert len(kept) == 2
     assert page.evaluate("localStorage.getItem('tessera/v1/session/bad1')") is None

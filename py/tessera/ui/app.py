@@ -2,7 +2,8 @@
 
 Screens are chosen by ``location.hash`` so the back button works:
 ``#/`` (home), ``#/play/<game>/<session id>`` (a game; ``#/play/<game>``
-opens the newest unfinished one), ``#/rules/<game>``.  Only the home
+opens the newest unfinished one), ``#/rules/<game>``, ``#/archive`` (finished
+games) and ``#/archive/<game>/<session id>`` (one replayed).  Only the home
 screen's modules are imported at start-up; a game, its board and its bots
 are imported when first shown.
 """
@@ -21,7 +22,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from .. import i18n
 from ..i18n import t
 from . import storage
-from .dom import Listeners, button, by_id, clear, el, present
+from .dom import Listeners, button, by_id, clear, el, present, set_text
 
 BENCH_LEVEL = "hard"
 """The strongest level: its long searches are where a long task would show."""
@@ -48,6 +49,8 @@ class App:
         self._nav_listeners = Listeners()
         self._ready = False
         self.pending_session: Any = None  # a session just created, handed to the play screen
+        self._problems_notice: Any = None  # the one notice about saved games that could not be opened
+        self._problem_keys: set[str] = set()
         self._keep: list[Any] = []  # proxies that live as long as the page
 
     # ----- start-up ------------------------------------------------------------
@@ -60,6 +63,10 @@ class App:
         gc.freeze()
         lang = storage.load_language() or i18n.detect_language(str(js.navigator.language or ""))
         self.apply_language(lang)
+        from . import settings
+        settings.install(self)   # theme, coordinates, shapes; the gear in the header
+        from .move_feedback import install_settings
+        install_settings()       # animation speed and move sounds join the menu
         self.listeners.on(js.window, "hashchange", lambda event: self.show_route())
         self._expose_bench()
         self.show_route()
@@ -88,6 +95,8 @@ class App:
         skip = js.document.querySelector(".skip-link")
         if present(skip):
             skip.textContent = t("nav.skip")
+        from . import settings
+        settings.relabel()
 
     def set_language(self, lang: str) -> None:
         if lang == i18n.language():
@@ -104,9 +113,10 @@ class App:
 
     def open_session(self, session: Any) -> None:
         """Show a session just created (a new game, an imported record): save
-        it first, so a reload finds it, and say so if storage is full."""
+        it first (as version 1 of its save), so a reload finds it, and say so
+        if storage is full."""
         try:
-            storage.save_session(session.to_save())
+            storage.write_session(session)
         except storage.StorageFull:
             self.notice(t("storage.quota"), "error", sticky=True)
         self.pending_session = session
@@ -145,6 +155,12 @@ class App:
                 return None
             from .play_screen import PlayScreen
             return PlayScreen(self, route[1], route[2])
+        if route == ("archive",):
+            from .archive_screen import ArchiveScreen
+            return ArchiveScreen(self)
+        if len(route) == 3 and route[0] == "archive" and route[1] in known:
+            from .play_screen import PlayScreen   # a finished game's replay: the play screen, review only
+            return PlayScreen(self, route[1], route[2], review=True)
         if len(route) == 2 and route[0] == "rules" and route[1] in known:
             from .rules_screen import RulesScreen
             return RulesScreen(self, route[1])
@@ -191,11 +207,15 @@ class App:
 
     # ----- header navigation ----------------------------------------------------------
     def set_nav(self, items: list[tuple[str, str]]) -> None:
-        """Links shown at the right of the header: (label, hash)."""
+        """Links shown at the right of the header: (label, hash); the archive
+        of finished games is always the last one."""
         self._nav_listeners.clear()
         clear(self.nav)
-        for label, href in items:
-            self.nav.appendChild(el("a", "nav-link", label, {"href": href}))
+        for label, href in [*items, (t("nav.archive"), "#/archive")]:
+            current = href == "#/archive" and self.route[:1] == ("archive",)
+            self.nav.appendChild(el("a", "nav-link", label,
+                                    {"href": href, "aria-current": "page" if current else None,
+                                     "data-nav": "archive" if href == "#/archive" else None}))
 
     # ----- notices and announcements -----------------------------------------------------
     def notice(self, text: str, kind: str = "info", sticky: bool = False) -> Any:
@@ -216,12 +236,26 @@ class App:
         return box
 
     def report_problems(self, problems: list[storage.Problem]) -> None:
+        """Saved games that could not be opened, said in plain words as ONE
+        notice, which counts up while it is shown ("3 saved games could not
+        be opened..."); what was wrong and where each was kept (storage keys,
+        the reader's English) goes to the console, for whoever debugs it."""
+        if not problems:
+            return
         for problem in problems:
-            if problem.aside_key:
-                text = t("storage.corrupt", detail=problem.detail, key=problem.aside_key)
-            else:
-                text = t("storage.corrupt_kept", detail=problem.detail, key=problem.key)
-            self.notice(text, "warning", sticky=True)
+            where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place"
+            js.console.warn(f"saved game {problem.key} could not be used ({where}): {problem.detail}")
+        box = self._problems_notice
+        if box is None or not box.isConnected:
+            self._problem_keys = set()
+        self._problem_keys.update(problem.key for problem in problems)
+        count = len(self._problem_keys)
+        text = t("storage.corrupt_single") if count == 1 else t("storage.corrupt_several", count=count)
+        if box is not None and box.isConnected:
+            set_text(box.querySelector(".notice-text"), text)
+        else:
+            box = self._problems_notice = self.notice(text, "warning", sticky=True)
+        box.setAttribute("data-problems", str(count))
 
     def announce(self, text: str) -> None:
         """Say ``text`` to screen readers (the polite live region)."""

@@ -23,42 +23,57 @@ Confirmed moves (views with ``confirm_moves = True``): when
 view shows a ghost first; a second tap or the confirm button under the
 board plays it.  Mouse, pen and keyboard play at once.
 
+A field too dense to tap (39x32 on a phone) opens zoomed in around the
+last move or the centre, with an overview of the whole field in the corner
+(``board_access.opening_zoom``, ``board_overview``).  The page
+theme, the coordinates and the colour-blind shapes come from the settings
+(``ui/settings.py``); a change redraws the board.  With ``describe``, every
+keyboard cursor move is said to screen readers (the point and what is on
+it, the targets of a selected checker) through the board's live region
+(``board_access.BoardVoice``).
+
+Move animations: ``animate(timeline, game)`` plays a view's description of
+a move (``core/animation.py``) through ``BoardMotion``: while it runs, every
+redraw puts the frame in ``highlights["animation"]`` and asks for the next
+animation frame; showing another game or ply, or a press or key on the
+board, finishes it.
+
 For tests, after every layout the canvas carries ``data-geometry`` (JSON:
 origin ``x``, ``y`` and ``spacing`` in CSS pixels, ``flipped``, ``width``,
 ``height``, and ``zoom``, ``panX``, ``panY``), ``data-position`` (the
-game's position string) and ``data-draws`` (a frame counter).
+game's position string), ``data-draws`` (a frame counter) and, once a move
+animated, ``data-anim-frames`` and ``data-anim-max-ms`` (its slowest frame).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import time
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
+from ..core.animation import Timeline
 from ..core.draw import DrawList
 from ..core.game import Game, Move
 from ..core.view import BoardView, ViewState, Viewport
-from ..i18n import t
+from . import settings
+from .board_access import BoardVoice, opening_zoom
+from .board_motion import BoardMotion
+from .board_zoom import ZOOM_STEP, BoardZoomMixin
 
-ZOOM_STEP = 1.5
-MAX_SPACING = 46.0
-"""Zooming in stops when points are this far apart (CSS pixels)."""
-DRAG_SLOP = 8.0
-"""A pointer that travels further than this (CSS pixels) pans instead of tapping."""
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
-class BoardComponent:
+class BoardComponent(BoardZoomMixin):
     """One interactive (or display-only) board on the page."""
 
     def __init__(self, host: Any, view: BoardView, on_move: Callable[[Move], Any] | None = None,
                  *, interactive: bool = True, label: str = "", max_height: float | None = None,
-                 zoom: bool | None = None) -> None:
+                 zoom: bool | None = None,
+                 describe: Callable[[Game, ViewState, Any], str] | None = None) -> None:
         """Create the canvas inside ``host``.
 
         ``on_move(move)`` is called when the player completes a move; the
@@ -68,6 +83,8 @@ class BoardComponent:
         besides the host's width; a host with ``data-fit="contain"`` also
         caps it at the host's own height.  ``zoom`` forces zoom and pan on
         or off (default: on for interactive boards of zoomable views).
+        ``describe(game, state, cell)`` words a cell for screen readers
+        (said when the keyboard cursor moves or a tap selects).
         """
         self.host = host
         self.view = view
@@ -82,13 +99,17 @@ class BoardComponent:
         self._down_cell: Any = None
         self._destroyed = False
         self.zoomable = bool(getattr(view, "zoomable", False)) and interactive if zoom is None else zoom
-        self.confirm_touch = False
-        """Touch taps need a second tap (set by the owner from the settings)."""
+        self.confirm_touch = settings.is_on("confirm-touch")
+        """Touch taps need a second tap (the setting; an owner may override it)."""
+        self._auto_zoom_checked = False
+        self.overview: Any = None
         self.viewport = Viewport()
         self._pointers: dict[int, tuple[float, float]] = {}
         self._press: dict[str, Any] | None = None   # the pointer that may become a tap
         self._pinch: dict[str, float] | None = None
         self._frame_pending = False
+        self.motion = BoardMotion()
+        """The move animating, if any (``animate``; ``ui/board_motion.py``)."""
 
         canvas = js.document.createElement("canvas")
         canvas.className = "tessera-board"
@@ -105,7 +126,18 @@ class BoardComponent:
         # The keyboard cursor drawn on the board is the focus indicator.
         style.outline = "none"
         self.canvas = canvas
-        host.appendChild(canvas)
+        if self.zoomable:   # a stage to lay the overview over the canvas's corner
+            self.stage = js.document.createElement("div")
+            self.stage.className = "board-stage"
+            self.stage.appendChild(canvas)
+            host.appendChild(self.stage)
+            from .board_overview import BoardOverview
+            self.overview = BoardOverview(self, self.stage)
+        else:
+            self.stage = None
+            host.appendChild(canvas)
+        self.voice = BoardVoice(host, canvas, describe)
+        self._unsubscribe_settings = settings.subscribe(self._on_setting)
 
         self._listeners: list[tuple[str, Any]] = []
         for event, handler in (("pointerdown", self._on_pointer_down),
@@ -140,7 +172,11 @@ class BoardComponent:
             if cursor is not None and "cursor" not in state.highlights:
                 state.highlights["cursor"] = cursor
         self._drop_stale_selection()
-        self._layout()
+        if not self._layout() and state is not None and self.width > 0:
+            self._publish_geometry()   # a new state may be turned the other way round
+        if not self._auto_zoom_checked:
+            self._check_auto_zoom()
+            self._publish_geometry()
         self.redraw()
 
     def set_interactive(self, flag: bool, redraw: bool = True) -> None:
@@ -156,10 +192,25 @@ class BoardComponent:
 
     def set_flipped(self, flag: bool) -> None:
         self.state.flipped = bool(flag)
+        if self.width > 0:
+            self._publish_geometry()
         self.redraw()
 
     def set_label(self, text: str) -> None:
         self.canvas.setAttribute("aria-label", text)
+
+    def animate(self, timeline: Timeline, game: Game) -> None:
+        """Play ``timeline`` (a move just made on ``game``) from the next redraw;
+        showing another game or ply, or any input on the board, finishes it."""
+        self.motion.start(timeline, game)
+
+    def finish_animation(self) -> None:
+        if self.motion.finish():
+            self.redraw()
+
+    def reveal(self, cell: Any) -> None:
+        """Pan a zoomed board so ``cell`` is on screen (an opponent's move)."""
+        self._keep_in_view(cell)
 
     def redraw(self) -> None:
         """Draw the current game into the canvas (one interop call)."""
@@ -169,10 +220,16 @@ class BoardComponent:
         zoom = self.viewport.zoom
         drawing = DrawList(self.width * zoom, self.height * zoom)
         highlights = self.state.highlights
+        settings.apply_to_view(self.state)
         if zoom > 1.0:
             highlights["viewport"] = (-self.viewport.pan_x, -self.viewport.pan_y, self.width, self.height)
         else:
             highlights.pop("viewport", None)
+        frame = self.motion.frame(self.game)
+        if frame is not None:
+            highlights["animation"] = frame
+        else:
+            highlights.pop("animation", None)
         self.view.draw(self.game, self.state, drawing)
         js.tesseraDraw.paint(self.canvas, self.width, self.height,
                              to_js(drawing.ops), to_js(drawing.strings), self.viewport.pan_x, self.viewport.pan_y)
@@ -181,14 +238,23 @@ class BoardComponent:
         dataset = self.canvas.dataset
         dataset.draws = str(self.draws)
         dataset.drawMs = f"{self.last_draw_ms:.2f}"
-        dataset.position = self.game.position()
+        dataset.position = position = self.game.position()
         self._update_toolbar()
+        if self.overview is not None:
+            self.overview.update(position)
+        if frame is not None:
+            self.motion.drawn(self.last_draw_ms, self.canvas)
+            self._request_frame()
 
     def destroy(self) -> None:
         """Remove the canvas and release every listener and proxy."""
         if self._destroyed:
             return
         self._destroyed = True
+        self._unsubscribe_settings()
+        if self.overview is not None:
+            self.overview.destroy()
+        self.voice.destroy()
         self._observer.disconnect()
         self._resize_proxy.destroy()
         for event, proxy in self._listeners:
@@ -203,106 +269,16 @@ class BoardComponent:
             toolbar.parentNode.removeChild(toolbar)
         if self.canvas.parentNode:  # JS null arrives as the falsy jsnull, not None
             self.canvas.parentNode.removeChild(self.canvas)
+        if self.stage is not None and self.stage.parentNode:
+            self.stage.parentNode.removeChild(self.stage)
         self.game = None
 
     # ----- zoom and pan ---------------------------------------------------------------
-    def _build_toolbar(self) -> None:
-        """-, + and fit buttons under the board, and the confirm button."""
-        self._toolbar_listeners: list[tuple[Any, Any]] = []
-        bar = js.document.createElement("div")
-        bar.className = "board-toolbar"
-        bar.setAttribute("role", "toolbar")
-        bar.setAttribute("aria-label", t("board.toolbar"))
-
-        def add(text: str, label: str, action: str, handler: Callable[[], Any], cls: str = "btn btn-icon") -> Any:
-            node = js.document.createElement("button")
-            node.type = "button"
-            node.className = cls
-            node.textContent = text
-            node.setAttribute("aria-label", label)
-            node.setAttribute("title", label)
-            node.dataset.action = action
-            proxy = create_proxy(lambda event: handler())
-            node.addEventListener("click", proxy)
-            self._toolbar_listeners.append((node, proxy))
-            bar.appendChild(node)
-            return node
-
-        self.confirm_btn = add("✓", t("board.confirm"), "confirm-move", self._confirm_ghost,
-                               "btn btn-primary board-confirm")
-        self.confirm_btn.hidden = True
-        spacer = js.document.createElement("span")
-        spacer.className = "board-toolbar-gap"
-        bar.appendChild(spacer)
-        self.zoom_out_btn = add("−", t("board.zoom_out"), "zoom-out", lambda: self.zoom_by(1 / ZOOM_STEP))
-        self.zoom_in_btn = add("+", t("board.zoom_in"), "zoom-in", lambda: self.zoom_by(ZOOM_STEP))
-        self.zoom_fit_btn = add("⤢", t("board.zoom_fit"), "zoom-fit", self.reset_zoom)
-        self.toolbar = bar
-        self.host.appendChild(bar)
-
-    def _update_toolbar(self) -> None:
-        if not self.zoomable or self._destroyed:
-            return
-        ghost = self.state.selected is not None and bool(self.state.highlights.get("confirm")) \
-            and self.state.interactive
-        self.confirm_btn.hidden = not ghost
-        if ghost:
-            name = getattr(self.view, "cell_label", None)
-            text = name(self.game, self.state.selected) if name is not None else ""
-            self.confirm_btn.textContent = "✓ " + t("board.confirm_move", move=text)
-        self.zoom_out_btn.disabled = self.viewport.zoom <= 1.0
-        self.zoom_in_btn.disabled = self.viewport.zoom >= self._max_zoom() - 1e-6
-        self.zoom_fit_btn.disabled = self.viewport.zoom <= 1.0
-
-    def _confirm_ghost(self) -> None:
-        if self.state.selected is not None:
-            self._tap(self.state.selected)
-
-    def _max_zoom(self) -> float:
-        spacing = self._spacing(1.0)
-        if spacing <= 0:
-            return 1.0
-        return max(1.0, MAX_SPACING / spacing)
-
-    def _spacing(self, zoom: float) -> float:
-        geometry = getattr(self.view, "geometry_for", None)
-        if geometry is None or self.game is None or self.width <= 0:
-            return 0.0
-        return float(geometry(self.game, self.width * zoom, self.height * zoom)[2])
-
-    def zoom_to(self, zoom: float, anchor_x: float | None = None, anchor_y: float | None = None) -> None:
-        """Zoom keeping the drawing point under (anchor_x, anchor_y) (CSS
-        pixels in the canvas; default its centre) where it is."""
-        if not self.zoomable or self.width <= 0:
-            return
-        ax = self.width / 2 if anchor_x is None else anchor_x
-        ay = self.height / 2 if anchor_y is None else anchor_y
-        self.viewport.zoom_about(zoom, ax, ay, self._max_zoom(), self.width, self.height)
-        self._publish_geometry()
-        self.redraw()
-
-    def zoom_by(self, factor: float) -> None:
-        anchor = self._anchor_for_zoom()
-        self.zoom_to(self.viewport.zoom * factor, *anchor)
-
-    def _anchor_for_zoom(self) -> tuple[float | None, float | None]:
-        """Zoom buttons centre on the ghost, the cursor or the last move if shown."""
-        cell = self.state.selected or self.state.highlights.get("cursor")
-        center = getattr(self.view, "point_center", None)
-        if cell is None or center is None:
-            return None, None
-        x, y = center(self.game, cell, self.width * self.viewport.zoom, self.height * self.viewport.zoom, self.state.flipped)
-        return x + self.viewport.pan_x, y + self.viewport.pan_y
-
-    def reset_zoom(self) -> None:
-        self.viewport.reset()
-        self._publish_geometry()
-        self.redraw()
-
-    def pan_by(self, dx: float, dy: float) -> None:
-        self.viewport.pan_by(dx, dy, self.width, self.height)
-        self._publish_geometry()
-        self._request_frame()
+    def _check_auto_zoom(self) -> None:
+        """Once, when the board first has a game and a size."""
+        if not self._auto_zoom_checked and self.game is not None and self.width > 0:
+            self._auto_zoom_checked = True
+            opening_zoom(self)
 
     def _request_frame(self) -> None:
         """Redraw once on the next animation frame (pointer moves come faster)."""
@@ -314,14 +290,6 @@ class BoardComponent:
             self._frame_pending = False
             self.redraw()
         js.requestAnimationFrame(create_once_callable(frame))
-
-    def _on_wheel(self, event: Any) -> None:
-        if self.game is None:
-            return
-        event.preventDefault()
-        x, y = self._event_xy(event)
-        delta = float(event.deltaY) * (16.0 if int(event.deltaMode) == 1 else 1.0)
-        self.zoom_to(self.viewport.zoom * math.exp(-delta * 0.0025), x, y)
 
     # ----- layout ---------------------------------------------------------------
     def _layout(self) -> bool:
@@ -352,6 +320,7 @@ class BoardComponent:
         style = self.canvas.style
         style.width = f"{width:.0f}px"
         style.height = f"{height:.0f}px"
+        self._check_auto_zoom()
         self._publish_geometry()
         return True
 
@@ -393,6 +362,7 @@ class BoardComponent:
         if event.button != 0:
             return
         event.preventDefault()
+        self.finish_animation()
         try:
             self.canvas.setPointerCapture(event.pointerId)
         except Exception:  # the pointer may already be gone
@@ -406,48 +376,6 @@ class BoardComponent:
         self._down_cell = cell
         self._tap(cell)
 
-    def _zoomable_down(self, event: Any) -> None:
-        """Remember the press; a second finger starts a pinch instead."""
-        x, y = self._event_xy(event)
-        self._pointers[int(event.pointerId)] = (x, y)
-        if len(self._pointers) == 2:
-            self._press = None
-            (x1, y1), (x2, y2) = self._pointers.values()
-            self._pinch = {"distance": max(1.0, math.hypot(x2 - x1, y2 - y1)), "zoom": self.viewport.zoom,
-                           "mx": (x1 + x2) / 2, "my": (y1 + y2) / 2}
-        elif len(self._pointers) == 1:
-            self._press = {"id": int(event.pointerId), "x": x, "y": y, "moved": False,
-                           "touch": str(event.pointerType) == "touch"}
-
-    def _on_pointer_move(self, event: Any) -> None:
-        pointer = int(event.pointerId)
-        if not self.zoomable or pointer not in self._pointers:
-            return
-        x, y = self._event_xy(event)
-        old_x, old_y = self._pointers[pointer]
-        self._pointers[pointer] = (x, y)
-        pinch = self._pinch
-        if pinch is not None and len(self._pointers) >= 2:
-            (x1, y1), (x2, y2) = list(self._pointers.values())[:2]
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            # Pan by the midpoint's travel, then zoom about the new midpoint.
-            self.viewport.pan_x += mx - pinch["mx"]
-            self.viewport.pan_y += my - pinch["my"]
-            pinch["mx"], pinch["my"] = mx, my
-            zoom = pinch["zoom"] * math.hypot(x2 - x1, y2 - y1) / pinch["distance"]
-            self.viewport.zoom_about(zoom, mx, my, self._max_zoom(), self.width, self.height)
-            self._publish_geometry()
-            self._request_frame()
-            return
-        press = self._press
-        if press is None or press["id"] != pointer:
-            return
-        if not press["moved"] and math.hypot(x - press["x"], y - press["y"]) > DRAG_SLOP:
-            press["moved"] = True
-            old_x, old_y = press["x"], press["y"]
-        if press["moved"] and self.viewport.zoom > 1.0:
-            self.pan_by(x - old_x, y - old_y)
-
     def _on_pointer_up(self, event: Any) -> None:
         """Releasing over another point after pressing a checker moves it (drag)."""
         if self.zoomable:
@@ -459,23 +387,6 @@ class BoardComponent:
         cell = self._cell_from_event(event)
         if cell is not None and cell != down and down == self.state.selected:
             self._tap(cell)
-
-    def _zoomable_up(self, event: Any) -> None:
-        pointer = int(event.pointerId)
-        self._pointers.pop(pointer, None)
-        if not self._pointers:
-            self._pinch = None
-        press = self._press
-        if press is None or press["id"] != pointer:
-            return
-        self._press = None
-        if press["moved"] or self.game is None or not self.state.interactive:
-            return
-        confirm = press["touch"] and self.confirm_touch and bool(getattr(self.view, "confirm_moves", False))
-        self.state.highlights["confirm"] = confirm
-        if not confirm:
-            self.state.selected = None
-        self._tap(self._cell_at_xy(press["x"], press["y"]))
 
     def _on_pointer_cancel(self, event: Any) -> None:
         self._down_cell = None
@@ -491,6 +402,7 @@ class BoardComponent:
     def _on_key_down(self, event: Any) -> None:
         if self.game is None or not self.state.interactive:
             return
+        self.finish_animation()
         key = event.key
         highlights = self.state.highlights
         if key in ARROWS:
@@ -508,6 +420,7 @@ class BoardComponent:
                     highlights["cursor"] = clamp(self.game, cursor) if clamp is not None else cursor
             self._keep_in_view(highlights["cursor"])
             self.redraw()
+            self._say_cell(highlights["cursor"])
         elif key in ("Enter", " "):
             event.preventDefault()
             event.stopPropagation()
@@ -515,9 +428,11 @@ class BoardComponent:
             if cursor is None:
                 highlights["cursor"] = self._initial_cursor()
                 self.redraw()
+                self._say_cell(highlights["cursor"])
             else:
                 highlights["confirm"] = False
-                self._tap(cursor)
+                if not self._tap(cursor):
+                    self._say_cell(cursor)
         elif key in ("+", "=") and self.zoomable:
             event.preventDefault()
             self.zoom_by(ZOOM_STEP)
@@ -562,6 +477,7 @@ class BoardComponent:
         if keyboard and self.state.highlights.get("cursor") is None:
             self.state.highlights["cursor"] = self._initial_cursor()
             self.redraw()
+            self._say_cell(self.state.highlights["cursor"])
 
     def _on_blur(self, event: Any) -> None:
         if self.state.highlights.pop("cursor", None) is not None:
@@ -573,14 +489,31 @@ class BoardComponent:
         start = getattr(self.view, "initial_cursor", None)
         return start(self.game, self.state) if start is not None else None
 
-    def _tap(self, cell: Any) -> None:
-        if self.game is None:
+    def say(self, text: str) -> None:
+        """Tell screen readers ``text`` (the board's polite live region)."""
+        if not self._destroyed:
+            self.voice.say(text)
+
+    def _say_cell(self, cell: Any) -> None:
+        """Describe the cursor's point (and a selection's targets), if a describer was given."""
+        if not self._destroyed:
+            self.voice.say_cell(self.game, self.state, cell)
+
+    def _on_setting(self, key: str, value: str) -> None:
+        if key == "confirm-touch":
+            self.confirm_touch = value == "on"
             return
+        self.redraw()   # theme, coordinates, shapes (and anything a view may draw by)
+
+    def _tap(self, cell: Any) -> bool:
+        """Apply a tap on ``cell``; True when it made a move."""
+        if self.game is None:
+            return False
         result = self.view.tap(self.game, self.state, cell)
         self.state.selected = result.selected
         if result.move is None:
             self.redraw()
-            return
+            return False
         if self.on_move is not None:
             self.on_move(result.move)
             # The owner normally calls show(); make sure the board is current.
@@ -590,6 +523,7 @@ class BoardComponent:
             self.state.last_move = None
             self.state.highlights.pop("converted", None)
             self.redraw()
+        return True
 
     def _drop_stale_selection(self) -> None:
         selected = self.state.selected

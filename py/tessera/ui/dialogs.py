@@ -10,6 +10,7 @@ import random
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 from ..core.game import Game, GameError, OptionSpec
 from ..i18n import has, t
@@ -52,11 +53,16 @@ class Dialog:
         return node
 
     def open(self, focus: Any = None) -> "Dialog":
+        """Show the dialog scrolled to its top (on a phone a tall dialog must
+        not open at its buttons, its first choices out of sight), the focus
+        on ``focus`` (without scrolling to it)."""
         js.document.body.appendChild(self.node)
         self.node.showModal()
         self._open = True
         if focus is not None:
-            focus.focus()
+            focus.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        self.node.scrollTop = 0
+        self.body.scrollTop = 0
         return self
 
     def close(self) -> None:
@@ -296,9 +302,17 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     from ..bots.registry import levels_for
     from ..core.registry import game_class
 
+    from .game_adapters import adapter
+
     cls = game_class(game_id)
     levels = levels_for(game_id)
     preset = dict(preset or {})
+    suggested = []   # options set for a small screen, each said why
+    if _small_screen():
+        for key, value in adapter(game_id).small_screen_options.items():
+            if key not in preset:
+                preset[key] = value
+                suggested.append(key)
     dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
     opponents = [(f"bot:{lv.key}", t("opponent.bot", level=t(f"bot.level.{lv.key}"))) for lv in levels]
     opponents.append(("human", t("opponent.hot_seat")))
@@ -320,8 +334,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     side_group.hidden = default_opponent == "human"
     form.appendChild(side_group)
     option_groups = OptionGroups(cls, game_id, form, preset, dialog.listeners)
+    for key in suggested:
+        hint_key = f"option.{game_id}.{key}.small_screen"
+        group = form.querySelector(f'fieldset[data-name="{key}"]')
+        if has(hint_key) and present(group):
+            group.appendChild(el("p", "dialog-hint", t(hint_key), {"data-hint": "small-screen"}))
     from .time_ui import time_choice, time_fieldset
-    form.appendChild(time_fieldset(preset))
+    form.appendChild(time_fieldset(preset, dialog.listeners))
     dialog.body.appendChild(form)
 
     def start() -> None:
@@ -342,9 +361,33 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
         # natively, behind Dialog's back: make it press Start instead.
         event.preventDefault()
         start_button.click()
+
+    def key_pressed(event: Any) -> None:
+        # The browser submits on Enter only while the form has at most one
+        # text-like field (the custom size's numbers are two): Enter on any
+        # choice or number starts the game, always.
+        target = event.target
+        if str(event.key) != "Enter" or bool(getattr(event, "isComposing", False)) \
+                or str(getattr(target, "tagName", "") or "").upper() != "INPUT":
+            return
+        if str(target.type) in ("radio", "checkbox", "number", "text"):
+            event.preventDefault()
+            start_button.click()
     dialog.listeners.on(form, "submit", submitted)
-    dialog.open(focus=start_button)
+    dialog.listeners.on(form, "keydown", key_pressed)
+    # The focus starts on the first choice (the opponent): the dialog opens at
+    # its top, and Enter there starts a game with every choice as it stands.
+    first = form.querySelector('input[type="radio"]:checked')
+    dialog.open(focus=first if present(first) else start_button)
     return dialog
+
+
+def _small_screen() -> bool:
+    """A phone-sized viewport, where a big field's points are too close to tap."""
+    try:
+        return bool(js.matchMedia("(max-width: 600px), (max-height: 500px)").matches)
+    except Exception:  # very old engines: no matchMedia
+        return False
 
 
 def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:

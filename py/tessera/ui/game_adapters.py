@@ -38,6 +38,9 @@ class GameUI:
     gain_key = "moves.converted"
     """Catalog key of the move list's "×N" mark: what a move's gain (the rise
     of the mover's score, ``Session.move_gain``) is called."""
+    small_screen_options: dict[str, str] = {}
+    """New-game choices suggested on a small screen when the player brings
+    none (a smaller field); the dialog says why (``option.<game>.<key>.small_screen``)."""
 
     def view(self) -> BoardView:
         raise NotImplementedError
@@ -61,6 +64,10 @@ class GameUI:
         """More words for the screen reader after a move (captures...)."""
         return None
 
+    def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
+        """What a screen reader hears when the keyboard cursor reaches ``cell``."""
+        return self.cell_name(cell)
+
 
 class QuadratureUI(GameUI):
     def view(self) -> BoardView:
@@ -81,6 +88,31 @@ class QuadratureUI(GameUI):
             ("panel.marker", str(marker), "marker"),
         ]
 
+    def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
+        """"e9, white checker"; "e8, empty, a move for e9"; on the selected
+        checker, where it can go; a home plate point says whose it is."""
+        from ..games.quadrature.rules import EMPTY
+        from ..games.quadrature.view import BLACK_HOME, WHITE_HOME, legal_targets
+        from ..i18n import t
+        names = game.seat_names
+        piece = game.piece_at(cell)
+        parts = [self.cell_name(cell),
+                 t("cell.empty") if piece == EMPTY else t(f"cell.checker.{names[piece]}")]
+        for seat, home in ((0, WHITE_HOME), (1, BLACK_HOME)):
+            if cell in home:
+                parts.append(t("cell.home_plate", side_of=t(f"seat.{names[seat]}.of")))
+        selected = state.selected
+        if selected is not None:
+            targets = legal_targets(game, selected)
+            if cell == selected:
+                squares = ", ".join(self.cell_name(sq) for sq in targets)
+                parts.append(t("cell.selected"))
+                parts.append(t("cell.targets", count=len(targets), squares=squares) if targets
+                             else t("cell.no_targets"))
+            elif cell in targets:
+                parts.append(t("cell.target_of", square=self.cell_name(selected)))
+        return ", ".join(parts)
+
 
 def landing_preview(game: Game) -> tuple[tuple[int, int], tuple[int, int]]:
     """Scores now and if the side to move declared landing now."""
@@ -91,9 +123,47 @@ def landing_preview(game: Game) -> tuple[tuple[int, int], tuple[int, int]]:
     return before, trial.scores()
 
 
+def ask_landing(screen: Any) -> None:
+    """Confirm landing, saying what the opponent would get (Dots)."""
+    from ..core.game import IllegalMoveError
+    from ..core.session import SessionError
+    from ..games.dots import LAND
+    from ..i18n import t
+    from .dialogs import confirm
+    from .panels import error_words, sentence
+    session = screen.session
+    if not session.is_local_turn():
+        return
+    game = session.game
+    seat = game.to_move
+    before, after = landing_preview(game)
+    names = game.seat_names
+    other = 1 - seat
+    gain = after[other] - before[other]
+    loss = before[seat] - after[seat]
+    lines = [t("land.gain", side=t(f"seat.{names[other]}"), count=gain)] if gain else []
+    if not gain and not loss:
+        lines.append(t("land.safe"))
+    if loss:
+        lines.append(t("land.loss", side=t(f"seat.{names[seat]}"), count=loss))
+    blue, red = after
+    verdict = ("land.result.draw" if blue == red else
+               "land.result.win" if (blue > red) == (seat == 0) else "land.result.lose")
+    lines.append(t("land.final", blue=blue, red=red) + " " + t(verdict, side=t(f"seat.{names[seat]}")))
+
+    def land() -> None:
+        try:
+            session.play(LAND)
+        except (IllegalMoveError, SessionError) as error:
+            screen._show_error(sentence(error_words(error)))
+    screen.dialog = confirm(t("land.question", side=t(f"seat.{names[seat]}")), t("action.land"), land,
+                            detail=" ".join(lines))
+
+
 class DotsUI(GameUI):
     flippable = False
     gain_key = "moves.captured"
+    small_screen_options = {"size": "20x20"}
 
     def view(self) -> BoardView:
         from ..games.dots.view import DotsView
@@ -112,7 +182,30 @@ class DotsUI(GameUI):
         def can_land(session: Any) -> bool:
             return session.is_local_turn() and not session.is_viewing_history()
 
-        return [ExtraAction("land", "action.land", lambda screen: screen.ask_landing(), can_land)]
+        return [ExtraAction("land", "action.land", ask_landing, can_land)]
+
+    def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
+        """"12-7, empty"; "12-7, blue dot"; "12-7, red dot, surrounded by Blue";
+        "12-7, inside Red's region"; a ghost dot waiting for confirmation."""
+        from ..games.dots.field import OFF
+        from ..i18n import t
+        names = game.seat_names
+        field = game.field  # type: ignore[attr-defined]
+        x, y = cell
+        index = field.cell(x, y)
+        dot, owner = field.dot[index], field.owner[index]
+        parts = [self.cell_name(cell)]
+        if dot and dot != OFF:
+            parts.append(t(f"cell.dot.{names[dot - 1]}"))
+            if owner:
+                parts.append(t("cell.surrounded", side_of=t(f"seat.{names[owner - 1]}.of")))
+        elif owner:
+            parts.append(t("cell.inside", side_of=t(f"seat.{names[owner - 1]}.of")))
+        else:
+            parts.append(t("cell.empty"))
+            if state.selected == cell:
+                parts.append(t("cell.ghost"))
+        return ", ".join(parts)
 
     def move_note(self, session: Any, event: Any) -> str | None:
         """Who captured how many dots with this move, and the score now."""

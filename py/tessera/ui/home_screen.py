@@ -33,12 +33,16 @@ class HomeScreen:
     def mount(self, container: Any) -> None:
         summaries, problems = storage.list_sessions()
         self.app.report_problems(problems)
+        summaries = storage.prune_archive(summaries)
         self.root = el("div", "home")
         self.root.appendChild(self._intro())
         playable = set(registry.available_ids())
         unfinished = [s for s in summaries if not s.over and s.game in playable]
         if unfinished:
             self.root.appendChild(self._in_progress(unfinished))
+        finished = sum(1 for s in summaries if s.over and s.game in playable)
+        if finished:
+            self.root.appendChild(self._archive_link(finished))
         self.root.appendChild(self._games())
         self.root.appendChild(self._footer())
         container.appendChild(self.root)
@@ -82,7 +86,9 @@ class HomeScreen:
         link.appendChild(el("span", "resume-go", t("home.resume"), {"aria-hidden": "true"}))
         item = el("li", "resume-item")
         item.appendChild(link)
-        item.appendChild(button(t("home.delete"), lambda event, s=summary: self._delete(s, item),
+        name = t("home.delete_game", game=t(f"game.{summary.game}.title"),
+                 opponent=describe_opponent(summary.seats), status=text)
+        item.appendChild(button(name, lambda event, s=summary: self._delete(s, item),
                                 self.listeners, "btn-icon resume-delete", icon="close"))
         return item
 
@@ -91,6 +97,12 @@ class HomeScreen:
         confirm(t("home.delete_confirm"), t("home.delete"),
                 lambda: (storage.delete_session(summary.session_id), self.app.show_route(force=True)),
                 danger=True)
+
+    def _archive_link(self, count: int) -> Any:
+        """Finished games stay in the archive: a line leading there."""
+        return el("p", "home-archive", None, None, [
+            el("a", "home-archive-link", t("home.archive", count=count), {"href": "#/archive",
+                                                                         "data-action": "archive"})])
 
     def _games(self) -> Any:
         section = el("section", "home-section", None, {"aria-labelledby": "games-title"})
@@ -115,10 +127,15 @@ class HomeScreen:
         card.appendChild(el("p", "game-blurb", t(f"game.{game_id}.blurb")))
         actions = el("div", "game-actions")
         if entry.available:
+            # Names that say which game ("Play Quadrature"): a screen reader's
+            # list of buttons would otherwise hold five alike.
+            title = t(f"game.{game_id}.title")
             actions.appendChild(button(t("home.play"), lambda event: self._new_game(game_id),
                                        self.listeners, "btn btn-primary",
-                                       {"data-action": "new-game", "data-game": game_id}))
-            actions.appendChild(el("a", "btn btn-ghost", t("home.rules"), {"href": f"#/rules/{game_id}"}))
+                                       {"data-action": "new-game", "data-game": game_id,
+                                        "aria-label": t("home.play_game", game=title)}))
+            actions.appendChild(el("a", "btn btn-ghost", t("home.rules"),
+                                   {"href": f"#/rules/{game_id}", "aria-label": t("home.rules_of", game=title)}))
         else:
             actions.appendChild(el("span", "badge", t("home.coming_soon")))
         card.appendChild(actions)

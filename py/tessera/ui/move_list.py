@@ -7,6 +7,10 @@ last ones, and a whole list (opening a saved game) is one ``innerHTML``
 assignment built as a string, so no change costs more than a few calls into
 the browser whatever the game's length.
 
+Only the marked move is a Tab stop (``tabindex`` 0, the others -1): the
+list is one stop in the tab order, not one per move; the arrow keys and the
+buttons above it move through the game.
+
 The markup is what the styles expect: ``li.move-row`` holding a
 ``span.move-number`` and one or two ``button.move[data-ply]`` with a
 ``span.move-text`` and, when the move gained something, ``span.move-conv``.
@@ -28,7 +32,7 @@ def move_html(session: Session, ply: int, gain_key: str) -> str:
     gain = session.move_gain(ply)
     mark = (f'<span class="move-conv" title="{escape(t(gain_key, count=gain))}">×{gain}</span>'
             if gain else "")
-    return (f'<button type="button" class="move" data-ply="{ply}">'
+    return (f'<button type="button" class="move" data-ply="{ply}" tabindex="-1">'
             f'<span class="move-text">{text}</span>{mark}</button>')
 
 
@@ -102,6 +106,7 @@ class MoveList:
         self.marked = ply
         if self.current is not None:
             self.current.removeAttribute("aria-current")
+            self.current.setAttribute("tabindex", "-1")
             self.current = None
         if not 0 < ply <= self.shown:
             return
@@ -110,6 +115,7 @@ class MoveList:
         if not present(button):
             return
         button.setAttribute("aria-current", "step")
+        button.setAttribute("tabindex", "0")
         self.current = button
         scroller = self.node.parentElement
         if not present(scroller):

@@ -5,12 +5,11 @@ Nothing here changes the session; ``play_screen`` owns the behaviour.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..core.game import Outcome
 from ..core.session import Session
-from ..i18n import t
+from ..i18n import has, say, t
 from .dom import clear, el, set_text
 from .game_adapters import GameUI
 from .time_ui import clock_node, render_clock
@@ -60,28 +59,26 @@ def result_for_you(session: Session, outcome: Outcome) -> str | None:
     return t("result.you_won") if outcome.winner == local[0] else t("result.you_lost")
 
 
-_REASONS = [
-    (re.compile(r"^there is no checker on (\w+)$"), "illegal.no_checker"),
-    (re.compile(r"^the checker on (\w+) is not yours$"), "illegal.not_yours"),
-    (re.compile(r"^(\w+) is occupied$"), "illegal.occupied"),
-    (re.compile(r"^a checker moves one point"), "illegal.step"),
-    (re.compile(r"^suicide"), "illegal.suicide"),
-    (re.compile(r"^your marker shows 2"), "illegal.marker"),
-    (re.compile(r"^the point is off the board"), "illegal.off_board"),
-    (re.compile(r"^the game is over"), "illegal.over"),
-    (re.compile(r"^the point is inside a region"), "illegal.dots.excluded"),
-    (re.compile(r"^the point already holds a dot"), "illegal.dots.occupied"),
-    (re.compile(r"^the point is off the field"), "illegal.off_board"),
-]
+def error_words(error: BaseException) -> str:
+    """An error as the player reads it, in the UI language.
+
+    Errors from the engines, readers and saves carry a catalog key and its
+    values (``tessera.i18n.MessageError``) and are worded here; anything
+    else is a slip of ours, named by its type only: its text is English
+    and for developers (the console has it).
+    """
+    if isinstance(getattr(error, "key", None), str) and isinstance(getattr(error, "params", None), dict):
+        return say(error)
+    return t("error.unexpected", kind=type(error).__name__)
 
 
-def localize_reason(reason: str) -> str:
-    """The engine explains illegal moves in English; show them in the UI language."""
-    for pattern, key in _REASONS:
-        match = pattern.match(reason)
-        if match:
-            return t(key, square=match.group(1) if match.groups() else "")
-    return t("illegal.generic")
+def sentence(text: str) -> str:
+    """A message part (``there is no checker on e5``) as a sentence on its own."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
 
 
 # ----- player panels -----------------------------------------------------------------
@@ -137,12 +134,28 @@ class PlayerPanel:
                                + (f", {flag}" if flag else ""))
         clear(self.stats)
         for key, value, kind in ui.stats(game, seat):
-            item = el("div", f"stat stat-{kind}", None, None, [
+            hint = t(f"{key}.hint") if has(f"{key}.hint") else None
+            item = el("div", f"stat stat-{kind}", None, {"title": hint}, [
                 el("dt", None, t(key)),
                 el("dd", None, None, None, [_marker_pips(value) if kind == "marker" else value]),
             ])
             self.stats.appendChild(item)
         render_clock(self.clock, session, seat)
+
+
+def stats_legend(ui: GameUI, game: Any) -> Any:
+    """"What the numbers mean": the panel numbers that have a hint
+    (``<key>.hint``), as a collapsed list (hover tooltips do not reach touch
+    screens or screen readers)."""
+    rows = [(key, t(f"{key}.hint")) for key, _, _ in ui.stats(game, 0) if has(f"{key}.hint")]
+    if not rows:
+        return None
+    items = el("dl", "stats-legend-list")
+    for key, hint in rows:
+        items.appendChild(el("dt", None, t(key)))
+        items.appendChild(el("dd", None, hint))
+    return el("details", "stats-legend", None, {"data-legend": "stats"},
+              [el("summary", None, t("panel.legend")), items])
 
 
 def _marker_pips(value: str) -> Any:

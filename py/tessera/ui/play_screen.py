@@ -3,7 +3,9 @@
 Every change goes through the ``Session``; this screen listens to its
 events to redraw, announce, save, and start the bot.  The bot runs in an
 asyncio task (``Session.advance`` -> ``choose_async``), so the page keeps
-responding while it thinks.
+responding while it thinks.  Saves go through ``tab_sync`` (never over a
+newer save from another tab); with ``review`` the screen is the archive's
+replay (``archive_screen.review_bar``): no play, no saving.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import asyncio
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
 from ..core.game import IllegalMoveError, Move, NotationError
 from ..core.session import MoveEvent, Session, SessionError
@@ -20,23 +22,28 @@ from ..core.steps import UNFINISHED, Steps, run_slice
 from ..i18n import has, t
 from . import storage
 from .board import BoardComponent
-from .dialogs import Dialog, confirm, game_over_dialog, new_game_dialog
+from .dialogs import Dialog, new_game_dialog
 from .dom import Listeners, button, el, present, set_flag, set_text
 from .game_adapters import adapter
+from .move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
+from .play_dialogs import ask_draw, ask_resign, show_game_over
 from .session_store import opening, put_aside_session, session_meta
-from .panels import PlayerPanel, localize_reason, result_for_you, result_reason, result_title, side_name
+from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
+                     stats_legend)
 
 OPEN_SLICE_MS = 12.0
 """Replaying a saved game runs in slices this long (a task well under 50 ms)."""
-CONFIRM_KEY = "tessera/v1/settings/confirm-touch"
-"""``off`` turns move confirmation on touch screens off (default on)."""
 TEXT_TAGS = {"INPUT", "TEXTAREA", "SELECT", "CANVAS", "BUTTON"}
 
 
 class PlayScreen:
-    def __init__(self, app: Any, game_id: str, session_id: str) -> None:
+    def __init__(self, app: Any, game_id: str, session_id: str, review: bool = False) -> None:
         self.app = app
+        self.review = review
+        """A replay from the archive: the moves to look through, no play, no saving."""
+        self.sync: Any = None  # tab_sync.TabSync: this game's save against other tabs'
+        self.branching: Any = None  # branching.BranchControls: "Continue from here"
         self.game_id = game_id
         self.session_id = session_id
         self.ui = adapter(game_id)
@@ -51,6 +58,7 @@ class PlayScreen:
         self._closed = False
         self._unsubscribe: Any = None
         self.ticker: Any = None  # time_ui.ClockTicker when the game has a clock
+        self.feedback: MoveFeedback | None = None  # animations, sounds, the bot's reply shown
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
@@ -108,8 +116,14 @@ class PlayScreen:
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
+        if self.sync is not None:
+            self.sync.stop()
+            self.sync = None
         if session is not None:
             session.close()
+        if self.feedback is not None:
+            self.feedback.close()
+            self.feedback = None
         if self.board is not None:
             self.board.destroy()
             self.board = None
@@ -133,29 +147,51 @@ class PlayScreen:
         if not isinstance(flipped, bool):
             flipped = self.ui.default_flipped(session)
         self.board = BoardComponent(self.board_host, self.ui.view(), on_move=self._on_board_move,
-                                    label=t("play.board_label", game=t(f"game.{self.game_id}.title")))
-        self.board.confirm_touch = storage.get_text(CONFIRM_KEY) != "off"
+                                    label=t("play.board_label", game=t(f"game.{self.game_id}.title")),
+                                    describe=self.ui.describe_cell)
+        # The board column is as wide as the board's height allows (app.css).
+        self.root.style.setProperty("--board-aspect", f"{self.ui.view().aspect(session.shown_game()):.4f}")
         self.board.state.flipped = flipped
         self.board_host.dataset.flipped = "true" if flipped else "false"
+        self.feedback = MoveFeedback(self.board)
         self._unsubscribe = session.subscribe(self._on_event)
         self.listeners.on(js.document, "keydown", self._on_key)
         self.listeners.on(js.window, "pagehide", self._flush_save)
         self.move_list.reset(session)
+        self.listeners.on(self.board_host, "click", lambda event: self.branching.board_clicked())
         self.render()
-        if session.draw_offer is not None and not session.is_over():
-            self._ask_draw()
+        self._take_focus()
+        if not self.review:
+            from .tab_sync import TabSync
+            self.sync = TabSync(self)
+            self.sync.start()   # another tab may have moved on while this one opened
+        if session.draw_offer is not None and not session.is_over() and not self.frozen():
+            ask_draw(self)
         self._schedule_bot()
-        if session.clock is not None:
+        if session.clock is not None and not self.frozen():
             from .time_ui import ClockTicker
             self.ticker = ClockTicker(session, lambda: [(p.clock, p.seat) for p in (
                 self.top_panel, self.bottom_panel)], self._save)
             self.ticker.start()
+
+    def _take_focus(self) -> None:
+        """Focus the board when nothing holds the focus (Start in the new-game
+        dialog, or a link that led here, is gone): keyboard play starts at once."""
+        active = js.document.activeElement
+        if present(active) and bool(active.isConnected) \
+                and str(active.tagName or "").upper() not in ("BODY", "HTML", "MAIN"):
+            return
+        self.board.canvas.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def unmount(self) -> None:
         if self.ticker is not None:
             self.ticker.stop()  # saves a running clock first
         self._flush_save()
         self._closed = True
+        if self.sync is not None:
+            self.sync.stop()
+        if self.branching is not None:
+            self.branching.close()
         if self.dialog is not None:
             self.dialog.close()
         if self.session is not None:
@@ -163,6 +199,8 @@ class PlayScreen:
                 self._unsubscribe()
             self.session.close()
         js.document.documentElement.removeAttribute("data-bot")
+        if self.feedback is not None:
+            self.feedback.close()
         if self.board is not None:
             self.board.destroy()
         self.listeners.clear()
@@ -177,14 +215,25 @@ class PlayScreen:
         self.top_panel = PlayerPanel(flipped_top, "top")
         self.bottom_panel = PlayerPanel(1 - flipped_top, "bottom")
         self.board_host = el("div", "board-host")
+        from .branching import BranchControls
+        self.branching = BranchControls(self)   # "Continue from here"
         board_col = el("div", "play-board", None, None,
-                       [self.top_panel.node, self.board_host, self.bottom_panel.node])
+                       [self.top_panel.node, self.board_host, self.branching.offer, self.bottom_panel.node])
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
         side.appendChild(self.status)
         side.appendChild(self._build_moves())
-        side.appendChild(self._build_input())
-        side.appendChild(self._build_actions())
+        move_box, actions = self._build_input(), self._build_actions()
+        side.appendChild(move_box)
+        side.appendChild(actions)
+        if self.review:   # a replay: the archive's actions instead of play
+            from .archive_screen import review_bar
+            move_box.hidden = actions.hidden = True
+            root.classList.add("is-review")
+            side.appendChild(review_bar(self))
+        legend = stats_legend(self.ui, session.game)
+        if legend is not None:
+            side.appendChild(legend)
         root.appendChild(board_col)
         root.appendChild(side)
         return root
@@ -206,6 +255,10 @@ class PlayScreen:
             nav.appendChild(node)
         head.appendChild(nav)
         box.appendChild(head)
+        from .time_ui import clock_caption
+        caption = clock_caption(self.session)  # "Clock: 1 min +2 s." when the game has one
+        if caption is not None:
+            box.appendChild(caption)
         scroller = el("div", "moves-scroll")
         self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
         self.move_list = MoveList(self.moves, self.ui.gain_key)
@@ -214,6 +267,10 @@ class PlayScreen:
         self.listeners.on(self.moves, "click", self._on_move_list_click)
         self.viewing = el("p", "viewing-note", None, {"hidden": True})
         box.appendChild(self.viewing)
+        box.appendChild(self.branching.button)
+        note = self.branching.origin_note()   # a game continued from another says where from
+        if note is not None:
+            box.appendChild(note)
         return box
 
     def _build_input(self) -> Any:
@@ -221,7 +278,7 @@ class PlayScreen:
         label = el("label", "move-label", t("input.label"), {"for": "move-input"})
         self.input = el("input", "move-input", None, {
             "id": "move-input", "type": "text", "inputmode": "text", "spellcheck": "false",
-            "autocapitalize": "off", "placeholder": self._game_text("input.placeholder"),
+            "autocapitalize": "off", "placeholder": t("input.placeholder", example=self.session.game.move_example()),
             "aria-describedby": "move-error"})
         submit = el("button", "btn", t("input.play"), {"type": "submit"})
         self.input_error = el("p", "move-error", None, {"id": "move-error", "aria-live": "assertive"})
@@ -238,7 +295,7 @@ class PlayScreen:
                                {"data-action": "undo"})
         self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
                                {"data-action": "draw"})
-        self.resign_btn = button(t("play.resign"), lambda e: self._resign(), self.listeners, "btn btn-danger-soft",
+        self.resign_btn = button(t("play.resign"), lambda e: ask_resign(self), self.listeners, "btn btn-danger-soft",
                                  {"data-action": "resign"})
         flip = button(t("play.flip"), lambda e: self._flip(), self.listeners, "btn", {"data-action": "flip"})
         new = button(t("play.new_game"), lambda e: self._new_game(), self.listeners, "btn",
@@ -257,26 +314,7 @@ class PlayScreen:
             box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
         box.appendChild(el("div", "action-row", None, None, [flip, new] if self.ui.flippable else [new]))
         box.appendChild(el("div", "action-row", None, None, [export, imp]))
-        if getattr(self.ui.view(), "confirm_moves", False):
-            box.appendChild(self._build_confirm_setting())
         return box
-
-    def _build_confirm_setting(self) -> Any:
-        """On touch screens a tap shows a ghost first; this turns that off."""
-        box = el("input", None, None, {"type": "checkbox", "id": "confirm-touch",
-                                       "checked": storage.get_text(CONFIRM_KEY) != "off"})
-
-        def changed(event: Any) -> None:
-            flag = bool(box.checked)
-            if self.board is not None:
-                self.board.confirm_touch = flag
-            try:
-                storage.set_text(CONFIRM_KEY, "on" if flag else "off")
-            except storage.StorageFull:  # the choice still holds for this page
-                pass
-        self.listeners.on(box, "change", changed)
-        return el("label", "setting-row", None, {"for": "confirm-touch"},
-                  [box, el("span", None, t("setting.confirm_touch"))])
 
     # ----- rendering ----------------------------------------------------------------
     def render(self) -> None:
@@ -294,10 +332,10 @@ class PlayScreen:
         state = board.state
         state.last_move = session.shown_last_move()
         state.highlights["converted"] = session.shown_converted()
-        board.set_interactive(session.is_local_turn() and not viewing, redraw=False)
+        board.set_interactive(session.is_local_turn() and not viewing and not self.frozen(), redraw=False)
         board.show(session.shown_game())
-        set_flag(self.undo_btn, "disabled", not session.can_undo())
-        over = session.is_over()
+        set_flag(self.undo_btn, "disabled", not session.can_undo() or self.frozen())
+        over = session.is_over() or self.frozen()   # a replay, or a game another tab moved on: no actions
         self.draw_btn.hidden = not session.is_hot_seat()
         set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
@@ -339,6 +377,7 @@ class PlayScreen:
             set_text(self.viewing, t("moves.viewing", ply=ply, total=last))
         else:
             self.viewing.hidden = True
+        self.branching.render()
 
     # ----- session events ---------------------------------------------------------------
     def _on_event(self, kind: str, detail: Any) -> None:
@@ -357,21 +396,29 @@ class PlayScreen:
             self._show_error("")
         if kind in ("move", "undo"):
             self.move_list.sync(session)
+        if kind == "view":
+            self.feedback.viewed(session)  # one step forward in the history animates that move
         if kind == "move":
+            self.feedback.move_made(session, detail)  # before render: the board draws the animation's start
             self._announce_move(detail)
         elif kind == "undo":
             self.app.announce(t("announce.undo", count=detail))
+        elif kind == "result":
+            play_sound("end")
         self.render()
+        if kind == "move" and not session.is_local_seat(detail.seat) and session.is_local_turn():
+            self.feedback.opponent_moved([panel.node for panel in (self.top_panel, self.bottom_panel)
+                                          if session.is_local_seat(panel.seat)] + [self.status])
         if kind in ("move", "undo", "result", "draw_offer", "draw_declined"):
             self._queue_save()
         if kind == "draw_offer":
-            self._ask_draw()
+            ask_draw(self)
         elif kind == "draw_declined":
             self.app.notice(t("draw.declined", side=side_name(session, detail)), "info")
         outcome = session.outcome()
         if outcome is not None and kind in ("move", "result"):
             self.app.announce(f"{result_title(session, outcome)}. {result_reason(session, outcome)}")
-            self._show_game_over()
+            show_game_over(self)
         if kind in ("move", "undo"):
             self._schedule_bot()
 
@@ -383,6 +430,8 @@ class PlayScreen:
         note = self.ui.move_note(self.session, event)
         if note:
             text += ". " + note
+        if not self.session.is_local_seat(event.seat) and self.session.is_local_turn():
+            text += ". " + t("turn.yours")  # the bot's reply: say whose turn it is now
         self.app.announce(text)
 
     def _queue_save(self) -> None:
@@ -398,12 +447,12 @@ class PlayScreen:
 
     def _save(self) -> None:
         session = self.session
-        if session is None:
+        if session is None or self.sync is None:   # a replay saves nothing
             return
         session.meta.update(session_meta(session))
         session.meta["flipped"] = self.board.state.flipped if self.board else False
         try:
-            storage.save_session(session.to_save())
+            self.sync.save()   # unless another tab saved a newer game (tab_sync.py)
         except storage.StorageFull:
             if not self._quota_warned:
                 self._quota_warned = True
@@ -412,46 +461,59 @@ class PlayScreen:
             js.console.error(f"saving failed: {error}")
 
     # ----- bot ---------------------------------------------------------------------------
+    def frozen(self) -> bool:
+        """No play here: a replay from the archive, or a game another tab has moved on."""
+        return self.review or (self.sync is not None and self.sync.stale)
+
     def _schedule_bot(self) -> None:
-        if not self._closed and self.session is not None and self.session.awaits_participant():
+        if not self._closed and self.session is not None and self.session.awaits_participant() \
+                and not self.frozen():
             asyncio.ensure_future(self._run_bot())
 
     async def _run_bot(self) -> None:
         try:
-            await self.session.advance()
+            # The bot thinks at once; its answer waits for your move to finish animating.
+            await self.session.advance(settle=self.feedback.settled if self.feedback is not None else None)
         except Exception as error:  # a failing bot must not freeze the game silently
             js.console.error(f"bot failed: {type(error).__name__}: {error}")
             if not self._closed:
-                self.app.notice(t("bot.failed", detail=str(error)), "error")
+                self.app.notice(t("bot.failed", detail=error_words(error)), "error")
 
     # ----- input ---------------------------------------------------------------------------
     def _on_board_move(self, move: Move) -> None:
+        if self.frozen():
+            return
         try:
             self.session.play(move)
             self._show_error("")
         except (IllegalMoveError, SessionError) as error:
-            self._show_error(localize_reason(str(error)))
+            self._show_error(sentence(error_words(error)))
             self.render()
 
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()
-        text = str(self.input.value or "").strip()
-        if not text:
+        if self.frozen():
             return
+        text = str(self.input.value or "").strip()
         session = self.session
+        if not text:  # say what to type, with a move of this game on this field
+            self._show_error(self._game_text("error.empty", example=session.game.move_example()))
+            return
         if session.is_over():
-            self._show_error(t("illegal.over"))
+            self._show_error(sentence(t("illegal.over")))
             return
         if not session.is_local_turn():
             self._show_error(t("error.not_your_turn"))
             return
-        try:
-            session.play_text(text)
-        except NotationError:
-            self._show_error(self._game_text("error.notation", text=text))
+        try:  # the game reads what people type (E9 E8, 15,15); the error says what it expects
+            move = session.game.parse_typed(text)
+        except NotationError as error:
+            self._show_error(sentence(error_words(error)))
             return
+        try:
+            session.play(move)
         except (IllegalMoveError, SessionError) as error:
-            self._show_error(t("error.illegal", move=text, reason=localize_reason(str(error))))
+            self._show_error(t("error.illegal", move=session.game.move_text(move), reason=error_words(error)))
             return
         self.input.value = ""
         self._show_error("")
@@ -497,77 +559,10 @@ class PlayScreen:
         try:
             self.session.undo()
         except SessionError as error:
-            self.app.notice(str(error), "info")
-
-    def _acting_seat(self) -> int:
-        """Who presses the button: the only local seat, or in hot-seat the side to move."""
-        local = self.session.local_seats()
-        return local[0] if len(local) == 1 else self.session.to_move
-
-    def _resign(self) -> None:
-        seat = self._acting_seat()
-        question = (t("confirm.resign_side", side_of=t(f"seat.{self.session.game.seat_names[seat]}.of"))
-                    if self.session.is_hot_seat() else t("confirm.resign"))
-        self.dialog = confirm(question, t("play.resign"), lambda: self.session.resign(seat), danger=True)
-
-    def ask_landing(self) -> None:
-        """Confirm landing, saying what the opponent would get (Dots)."""
-        from .game_adapters import landing_preview
-        session = self.session
-        if not session.is_local_turn():
-            return
-        game = session.game
-        seat = game.to_move
-        before, after = landing_preview(game)
-        names = game.seat_names
-        other = 1 - seat
-        gain = after[other] - before[other]
-        loss = before[seat] - after[seat]
-        lines = [t("land.gain", side=t(f"seat.{names[other]}"), count=gain)] if gain else []
-        if not gain and not loss:
-            lines.append(t("land.safe"))
-        if loss:
-            lines.append(t("land.loss", side=t(f"seat.{names[seat]}"), count=loss))
-        blue, red = after
-        verdict = ("land.result.draw" if blue == red else
-                   "land.result.win" if (blue > red) == (seat == 0) else "land.result.lose")
-        lines.append(t("land.final", blue=blue, red=red) + " " + t(verdict, side=t(f"seat.{names[seat]}")))
-
-        def land() -> None:
-            from ..games.dots import LAND
-            try:
-                session.play(LAND)
-            except (IllegalMoveError, SessionError) as error:
-                self._show_error(localize_reason(str(error)))
-        self.dialog = confirm(t("land.question", side=t(f"seat.{names[seat]}")), t("action.land"), land,
-                              detail=" ".join(lines))
+            self.app.notice(sentence(error_words(error)), "info")
 
     def _offer_draw(self) -> None:
         self.session.offer_draw(self.session.to_move)
-
-    def _ask_draw(self) -> None:
-        session = self.session
-        offer = session.draw_offer
-        if offer is None:
-            return
-        other = 1 - offer
-        dialog = Dialog(t("draw.offered", side=side_name(session, offer)), "dialog-draw",
-                        on_cancel=lambda: session.answer_draw(other, False))
-        dialog.body.appendChild(el("p", None, t("draw.question", side=side_name(session, other))))
-        dialog.add_button(t("draw.decline"), lambda: session.answer_draw(other, False),
-                          attrs={"data-action": "decline"})
-        accept = dialog.add_button(t("draw.accept"), lambda: session.answer_draw(other, True), "primary",
-                                   attrs={"data-action": "accept"})
-        self.dialog = dialog.open(focus=accept)
-
-    def _show_game_over(self) -> None:
-        session = self.session
-        if self.dialog is not None:
-            self.dialog.close()  # a draw offer or "resign?" left open when time ran out
-        outcome = session.outcome()
-        you = result_for_you(session, outcome)
-        title = result_title(session, outcome) + (f" · {you}" if you else "")
-        self.dialog = game_over_dialog(self.app, title, result_reason(session, outcome), self._new_game)
 
     def _new_game(self) -> None:
         choice = self.session.meta.get("choice")

@@ -61,8 +61,10 @@ class DotsDiagram:
         self.node.appendChild(el("figcaption", None, caption))
         self.node.appendChild(controls)
         self.node.appendChild(self.status)
+        from .game_adapters import DotsUI
         self.board = BoardComponent(self.host, DotsView(), on_move=self._on_move, zoom=False,
-                                    label=self.tr("diagram_label", caption=caption))
+                                    label=self.tr("diagram_label", caption=caption),
+                                    describe=DotsUI().describe_cell)
         self.game: SmallField = example.game(0)
 
     def tr(self, key: str, **params: Any) -> str:

@@ -7,7 +7,9 @@ display-only ``BoardComponent``, so a diagram can never disagree with the
 rules the app plays by (the unit tests replay the same examples).  Each
 diagram steps through its moves: the setup, then the position after each
 move with the converted checkers ringed, then, where the example shows a
-forbidden move, that move crossed out.
+forbidden move, that move crossed out.  The diagrams are drawn from Black's
+side, as the document draws them, and "Turn the diagrams round" shows them
+from White's; the sentence that says which side they are seen from follows.
 
 The app routes ``#/rules/quadrature`` to ``mount(container, lang)``, which
 returns a ``RulesPage``; call its ``destroy()`` when leaving the page.
@@ -75,6 +77,7 @@ class ExampleDiagram:
         self.lang = lang
         self.step = 0
         self.illegal = parse_square_move(example.illegal) if example.illegal else None
+        self.flipped = True   # seen from Black's side, as the document draws its diagrams
         self.total = len(example.moves) + (1 if example.illegal else 0)
         self.padding = [parse_square(name) for name in example.padding]
         self._task: asyncio.Task | None = None
@@ -129,7 +132,7 @@ class ExampleDiagram:
         if outcome is not None and outcome.winner is not None:
             lines.append(t(f"rules.quadrature.status.win.{outcome.reason}", self.lang,
                            side=t(SIDE_KEYS[outcome.winner], self.lang)))
-        state = ViewState(flipped=True, interactive=False, highlights=highlights)
+        state = ViewState(flipped=self.flipped, interactive=False, highlights=highlights)
         self.board.show(game, state)
         self.status.textContent = " ".join(lines)
         self.node.dataset.step = str(step)
@@ -203,8 +206,13 @@ class RulesPage:
             return t(f"rules.quadrature.{key}", lang)
 
         root = rules_article("quadrature", lang, tr)
+        self.flipped = True
+        self.view_text = el("p", "rules-view", tr("view.black"), {"aria-live": "polite"})
+        self.turn_button = button(tr("turn"), lambda event: self.turn(), self.listeners, "btn btn-small",
+                                  {"data-action": "turn", "aria-pressed": "false"})
         note = el("aside", "rules-note", None, None,
-                  [el("h2", None, tr("h.diagrams")), el("p", None, tr("p.examples"))])
+                  [el("h2", None, tr("h.diagrams")), self.view_text, self.turn_button,
+                   el("p", None, tr("p.examples"))])
 
         for section_key, paragraphs, example_keys in SECTIONS:
             heading_key = "h.squaring" if section_key == "chain" else f"h.{section_key}"
@@ -236,10 +244,22 @@ class RulesPage:
         root.appendChild(rulings)
 
         self.root = root
+        root.dataset.view = "black"
         container.appendChild(root)
         # Boards measure their hosts, so draw once the page is in the document.
         for diagram in self.diagrams:
             diagram.show()
+
+    def turn(self) -> None:
+        """Show every diagram from the other side (Black's, as the document
+        draws them, or White's), and say which."""
+        self.flipped = not self.flipped
+        for diagram in self.diagrams:
+            diagram.flipped = self.flipped
+            diagram.show()
+        self.view_text.textContent = t("rules.quadrature.view." + ("black" if self.flipped else "white"), self.lang)
+        self.turn_button.setAttribute("aria-pressed", "false" if self.flipped else "true")
+        self.root.dataset.view = "black" if self.flipped else "white"
 
     def _grid(self, examples: list[WorkedExample]) -> Any:
         grid = el("div", "rules-example-grid")

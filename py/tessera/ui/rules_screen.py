@@ -28,7 +28,8 @@ class RulesScreen:
         bar = el("div", "rules-bar")
         bar.appendChild(el("a", "btn btn-ghost", "← " + t("nav.games"), {"href": "#/"}))
         bar.appendChild(button(t("home.play"), lambda e: self._play(), self.listeners, "btn btn-primary",
-                               {"data-action": "new-game"}))
+                               {"data-action": "new-game",
+                                "aria-label": t("home.play_game", game=t(f"game.{self.game_id}.title"))}))
         self.root.appendChild(bar)
         body = el("div", "rules-body")
         self.root.appendChild(body)
