@@ -76,6 +76,7 @@ for info in pkgutil.walk_packages(tessera.__path__, "tessera."):
     if not info.name.startswith(("tessera.ui", "tessera.cli", "tessera.__main__", "tessera.benchmarks")) \\
             and not info.name.endswith(".bench"):
         importlib.import_module(info.name)
+import tessera.core.registry  # the games add their own catalog parts
 import tessera.i18n
 tessera.i18n.catalog()  # parsed here, so the page's first t() does not read 65 KB of JSON
 `;

@@ -1,14 +1,17 @@
-// Tessera: short move sounds made with the Web Audio API (no sound files).
+// Tessera: short move sounds, synthesized here (no sound files).
 //
 // tesseraSound.play(kind) plays one of:
 //   "move"    a soft wooden "tock" (a quiet move),
 //   "capture" two quick rising notes (a capture, a conversion),
 //   "end"     three notes (the game is over).
-// Browsers let a page make sound only after the player has touched it, so
-// the audio context is created on the first play after a click, tap or key
-// (navigator.userActivation) and a sound asked for before that is skipped
-// quietly (no console noise).  `played` keeps the last kinds asked for, for
-// the tests.  Loaded as a classic script; sets globalThis.tesseraSound.
+// Each sound is rendered once into a small WAV (16-bit mono) and played by
+// an <audio> element.  Not the Web Audio API: creating the first
+// AudioContext starts the browser's audio service on the main thread, a
+// task of about 75 ms measured here, in the middle of the player's move.
+// Browsers let a page make sound only after the player has touched it
+// (navigator.userActivation), so a sound asked for before that is skipped
+// quietly.  `played` keeps the last kinds asked for, for the tests.
+// Loaded as a classic script; sets globalThis.tesseraSound.
 (function () {
   "use strict";
 
@@ -28,54 +31,66 @@
       { from: 784, to: 784, wave: "sine", at: 0.26, length: 0.3, gain: 0.2 },
     ],
   };
+  const RATE = 22050;
   const played = [];
-  let context = null;
+  const urls = {};
 
   function activated() {
     const activation = navigator.userActivation;
     return !activation || activation.hasBeenActive;
   }
 
-  function audio() {
-    if (context) return context;
-    const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
-    if (!Context || !activated()) return null;
-    try {
-      context = new Context();
-    } catch (e) {
-      return null;
+  // One note into `out`: the pitch glides exponentially from `from` to `to`,
+  // the level rises in 8 ms and falls away exponentially by the end.
+  function note(out, spec) {
+    const first = Math.round(spec.at * RATE);
+    const count = Math.round(spec.length * RATE);
+    const attack = Math.max(1, Math.round(0.008 * RATE));
+    let phase = 0;
+    for (let i = 0; i < count && first + i < out.length; i++) {
+      const f = spec.from * Math.pow(spec.to / spec.from, i / count);
+      phase += f / RATE;
+      const cycle = phase - Math.floor(phase);
+      const wave = spec.wave === "triangle" ? 1 - 4 * Math.abs(cycle - 0.5) : Math.sin(2 * Math.PI * cycle);
+      const level = i < attack ? spec.gain * (i / attack)
+        : spec.gain * Math.pow(0.0001 / spec.gain, (i - attack) / Math.max(1, count - attack));
+      out[first + i] += wave * level;
     }
-    return context;
   }
 
-  function note(ctx, start, spec) {
-    const oscillator = ctx.createOscillator();
-    const gain = ctx.createGain();
-    const t0 = start + spec.at;
-    const t1 = t0 + spec.length;
-    oscillator.type = spec.wave;
-    oscillator.frequency.setValueAtTime(spec.from, t0);
-    if (spec.to !== spec.from) oscillator.frequency.exponentialRampToValueAtTime(spec.to, t1);
-    gain.gain.setValueAtTime(0.0001, t0);
-    gain.gain.exponentialRampToValueAtTime(spec.gain, t0 + 0.008);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t1);
-    oscillator.connect(gain);
-    gain.connect(ctx.destination);
-    oscillator.start(t0);
-    oscillator.stop(t1 + 0.02);
+  function wav(samples) {
+    const bytes = new DataView(new ArrayBuffer(44 + samples.length * 2));
+    const text = (at, word) => { for (let i = 0; i < word.length; i++) bytes.setUint8(at + i, word.charCodeAt(i)); };
+    text(0, "RIFF"); bytes.setUint32(4, 36 + samples.length * 2, true); text(8, "WAVE");
+    text(12, "fmt "); bytes.setUint32(16, 16, true); bytes.setUint16(20, 1, true); bytes.setUint16(22, 1, true);
+    bytes.setUint32(24, RATE, true); bytes.setUint32(28, RATE * 2, true); bytes.setUint16(32, 2, true);
+    bytes.setUint16(34, 16, true); text(36, "data"); bytes.setUint32(40, samples.length * 2, true);
+    for (let i = 0; i < samples.length; i++) {
+      bytes.setInt16(44 + i * 2, Math.max(-1, Math.min(1, samples[i])) * 32767, true);
+    }
+    return new Blob([bytes.buffer], { type: "audio/wav" });
+  }
+
+  function url(kind) {
+    if (!urls[kind]) {
+      const notes = SOUNDS[kind];
+      const seconds = Math.max(...notes.map((spec) => spec.at + spec.length)) + 0.02;
+      const samples = new Float32Array(Math.ceil(seconds * RATE));
+      for (const spec of notes) note(samples, spec);
+      urls[kind] = URL.createObjectURL(wav(samples));
+    }
+    return urls[kind];
   }
 
   /** Play `kind` ("move", "capture", "end"); false when it could not sound. */
   function play(kind) {
     played.push(kind);
     if (played.length > 20) played.shift();
-    const notes = SOUNDS[kind];
-    const ctx = notes ? audio() : null;
-    if (!ctx) return false;
+    if (!SOUNDS[kind] || !activated() || typeof Audio === "undefined") return false;
     try {
-      if (ctx.state === "suspended") ctx.resume().catch(() => {});
-      const start = ctx.currentTime + 0.01;
-      for (const spec of notes) note(ctx, start, spec);
+      const sound = new Audio(url(kind));
+      const started = sound.play();
+      if (started && started.catch) started.catch(() => {});
       return true;
     } catch (e) {
       return false;

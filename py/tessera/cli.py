@@ -9,7 +9,6 @@ stderr that says what is wrong and where.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -34,44 +33,58 @@ RECORD_LOADERS: dict[str, RecordLoader] = {
     ".json": Record.loads,
     ".tessera": Record.loads,
 }
-"""Readers by file suffix.  SGF readers (Quadrature GM[15], Dots GM[40])
-register here as ``.sgf`` when they exist; unknown suffixes and stdin are
-read as tessera/1 JSON."""
+"""Readers by file suffix: tessera/1 JSON, and the record formats games offer
+(``core.record_formats``: Dots' SGF); unknown suffixes and stdin are read
+as tessera/1 JSON."""
 
 
 def register_loader(suffix: str, loader: RecordLoader) -> None:
     RECORD_LOADERS[suffix.lower()] = loader
 
 
-def load_sgf(text: str) -> Record:
-    """A Dots SGF (GM[40]) as a tessera/1 record; a broken file raises
-    ``SgfError`` (a GameError), reported like any bad record.
+def format_loader(suffix: str) -> RecordLoader:
+    """A reader for files named ``*<suffix>`` in a game's own format (Dots'
+    SGF); a broken file raises the format's GameError, reported like any
+    bad record.
 
-    Other programs' KM, RU and time properties stay in ``meta["sgf"]``.
-    Where the file's rules differ from Tessera's, ``meta["notes"]`` holds
-    one English sentence per difference (the app says the same in the
-    player's language); ``replay`` and ``render`` print them on stderr as
-    ``note: ...``, since the moves are replayed with Tessera's rules.
+    The format's own properties (SGF's KM, RU, time) stay in
+    ``meta[<format>]``.  Where the file's rules differ from Tessera's,
+    ``meta["notes"]`` holds one English sentence per difference (the app
+    says the same in the player's language); ``replay`` and ``render`` print
+    them on stderr as ``note: ...``, since the moves are replayed with
+    Tessera's rules.
     """
-    from .games.dots.sgf import from_sgf
-    from .i18n import t
+    def load(text: str) -> Record:
+        from .core.record_formats import all_formats
+        from .i18n import t
 
-    game, meta = from_sgf(text)
-    result = meta.get("outcome")
-    info: dict[str, Any] = {key: meta[key] for key in ("blue", "red", "date", "event")
-                            if isinstance(meta.get(key), str)}
-    if "sgf" in meta:
-        info["sgf"] = meta["sgf"]
-    if meta.get("notes"):
-        info["notes"] = [t(note.key, lang="en", **note.params) for note in meta["notes"]]
-    return Record.from_game(game, result, info)
+        fmt = next((f for f in all_formats() if f.suffix == suffix and f.looks_like(text)), None)
+        if fmt is None:
+            return Record.loads(text)
+        game, meta = fmt.read(text)
+        result = meta.get("outcome")
+        info: dict[str, Any] = {key: value for key, value in meta.items()
+                                if key not in ("outcome", "notes", fmt.key) and isinstance(value, str)}
+        if fmt.key in meta:
+            info[fmt.key] = meta[fmt.key]
+        if meta.get("notes"):
+            info["notes"] = [t(note.key, lang="en", **note.params) for note in meta["notes"]]
+        return Record.from_game(game, result, info)
+    return load
 
 
-register_loader(".sgf", load_sgf)
+def _register_format_loaders() -> None:
+    from .core.record_formats import all_formats
+    for fmt in all_formats():
+        if fmt.suffix not in RECORD_LOADERS:
+            register_loader(fmt.suffix, format_loader(fmt.suffix))
+
+
+_register_format_loaders()
 
 
 def _print_notes(record: Record, err: TextIO) -> None:
-    """The notes ``load_sgf`` found on a file's rules, one ``note:`` line each."""
+    """The notes a format loader found on a file's rules, one ``note:`` line each."""
     notes = record.meta.get("notes")
     for note in notes if isinstance(notes, list) else []:
         if isinstance(note, str):
@@ -300,25 +313,14 @@ def _running(results: list[float]) -> str:
 
 # ----- render --------------------------------------------------------------------
 MAX_RENDER_SIZE = 20_000
-def view_for(game_id: str):
-    """The game's board view: ``VIEW`` in its ``view`` module, or the
-    ``<Game>View`` class there (``QuadratureView``)."""
-    from .core.view import BoardView
-
-    module_name = registry.entry(game_id).module
-    if module_name is None:
+def view_for(game_id: str) -> Any:
+    """The game's board view, as the registry says where it lives."""
+    if registry.entry(game_id).module is None:
         raise CliError("error.game.not_available", game=repr(game_id))
     try:
-        module = importlib.import_module(module_name + ".view")
-    except ModuleNotFoundError:
-        raise CliError("error.cli.no_view", game=repr(game_id)) from None
-    view = getattr(module, "VIEW", None)
-    if view is None:
-        cls = getattr(module, game_id.capitalize() + "View", None)
-        if not (isinstance(cls, type) and issubclass(cls, BoardView)):
-            raise CliError("error.cli.no_view", game=repr(game_id))
-        view = cls()
-    return view
+        return registry.view(game_id)
+    except GameError as error:
+        raise CliError(error.key, **error.params) from None
 
 
 def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -10,7 +10,8 @@ from tessera.games.dots import view as dots_view
 from tessera.games.quadrature import Quadrature
 from tessera.games.quadrature import view as quadrature_view
 from tessera.games.quadrature.rules import parse_square
-from tessera.ui.game_adapters import DotsUI, QuadratureUI
+from tessera.games.dots.adapter import DotsUI
+from tessera.games.quadrature.adapter import QuadratureUI
 
 
 def draw(view, game, state: ViewState, size: float = 560.0) -> DrawList:

@@ -171,7 +171,8 @@ def test_meta_sgf_from_a_json_record_is_checked() -> None:
 
 def test_cli_load_sgf_keeps_meta_and_english_notes(tmp_path) -> None:
     """The command line reads the 12x12 file as a tessera/1 record with meta["sgf"] and English notes."""
-    from tessera.cli import load_sgf
+    from tessera.cli import format_loader
+    load_sgf = format_loader(".sgf")
 
     record = load_sgf(KATAGO_12)
     assert record.options == {"size": "12x12", "start": "cross"}

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tessera import i18n
+from tessera.core import registry  # noqa: F401  (adds the games' catalog parts)
 from tessera.core.game import GameError, IllegalMoveError, NotationError, PositionError
 from tessera.core.record import Record, RecordError
 from tessera.core.session import Seat, Session, SessionError

@@ -43,6 +43,8 @@ ALL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 _catalog: dict[str, dict[str, str]] | None = None
+_game_parts: list[Path] = []
+"""Catalog parts that live in the games' packages (``registry`` adds them)."""
 _language = DEFAULT_LANGUAGE
 
 
@@ -50,17 +52,28 @@ class CatalogError(ValueError):
     """A catalog file is not shaped as described above."""
 
 
+def add_catalog_parts(paths: list[Path]) -> None:
+    """Take the games' own catalog parts (the registry says where they are);
+    a catalog already read is read again with them."""
+    global _catalog
+    for path in paths:
+        if path not in _game_parts:
+            _game_parts.append(path)
+    _catalog = None
+
+
 def load_catalog(folder: Path | None = None,
                  conflicts: list[str] | None = None) -> dict[str, dict[str, str]]:
-    """Merge every catalog part in ``folder`` (files in name order).
+    """Merge every catalog part in ``folder`` (files in name order); without
+    ``folder``, this package's parts and then the games' own.
 
     A key defined twice keeps its first text: a page must not fail to start
     because two parts disagree.  Disagreements are appended to
     ``conflicts`` so the catalog test can report them.
     """
-    folder = folder or Path(__file__).parent
+    paths = sorted(folder.glob("*.json")) if folder else sorted(Path(__file__).parent.glob("*.json")) + _game_parts
     merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-    for path in sorted(folder.glob("*.json")):
+    for path in paths:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except ValueError as error:

@@ -122,6 +122,11 @@ class App:
         self.pending_session = session
         self.go(f"#/play/{session.game.game_id}/{session.session_id}")
 
+    def start_match(self, game_id: str, choice: dict[str, str]) -> None:
+        """A new match (the new-game dialog's "Format"): its toss, then game 1."""
+        from .match_ui import start_match
+        start_match(self, game_id, choice)
+
     def go(self, hash_text: str, replace: bool = False) -> None:
         if replace:
             js.history.replaceState(js.undefined, "", hash_text)

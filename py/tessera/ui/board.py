@@ -485,7 +485,9 @@ class BoardComponent(BoardZoomMixin):
 
     def _initial_cursor(self) -> Any:
         if self.state.selected is not None:
-            return self.state.selected
+            # A selection is a cell, unless the view keeps more (Corners' picked corners).
+            cursor_of = getattr(self.view, "selection_cursor", None)
+            return cursor_of(self.state.selected) if cursor_of is not None else self.state.selected
         start = getattr(self.view, "initial_cursor", None)
         return start(self.game, self.state) if start is not None else None
 

@@ -302,14 +302,14 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     from ..bots.registry import levels_for
     from ..core.registry import game_class
 
-    from .game_adapters import adapter
+    from ..core.game_ui import game_ui
 
     cls = game_class(game_id)
     levels = levels_for(game_id)
     preset = dict(preset or {})
     suggested = []   # options set for a small screen, each said why
     if _small_screen():
-        for key, value in adapter(game_id).small_screen_options.items():
+        for key, value in game_ui(game_id).small_screen_options.items():
             if key not in preset:
                 preset[key] = value
                 suggested.append(key)
@@ -322,7 +322,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     form = el("form", "newgame-form", None, {"method": "dialog", "data-game": game_id})
 
     def opponent_changed(value: str) -> None:
-        side_group.hidden = value == "human"
+        side_group.hidden = value == "human" or in_match()
+
+    def in_match() -> bool:
+        return format_group is not None and _checked(form, "format") != "single"
+
+    def format_changed(value: str) -> None:
+        side_group.hidden = _checked(form, "opponent") == "human" or value != "single"
 
     form.appendChild(_radio_group("opponent", t("newgame.opponent"), opponents, default_opponent,
                                   dialog.listeners, opponent_changed))
@@ -331,8 +337,11 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     side_group = _radio_group("side", t("newgame.side"),
                               [(name, t(f"seat.{name}")) for name in seats] + [("random", t("side.random"))],
                               side if side in seats + ["random"] else seats[0], dialog.listeners)
-    side_group.hidden = default_opponent == "human"
     form.appendChild(side_group)
+    format_group = _format_fieldset(game_id, preset, dialog.listeners, format_changed)
+    if format_group is not None:   # a match: the toss decides the sides
+        form.appendChild(format_group)
+    side_group.hidden = default_opponent == "human" or in_match()
     option_groups = OptionGroups(cls, game_id, form, preset, dialog.listeners)
     for key in suggested:
         hint_key = f"option.{game_id}.{key}.small_screen"
@@ -349,8 +358,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
             return
         choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
                   **options, **time_choice(form)}
+        if format_group is not None:
+            choice["format"] = _checked(form, "format")
         dialog.close()
-        create_game(app, game_id, choice)
+        if choice.get("format") == FORMAT_MATCH:
+            app.start_match(game_id, choice)
+        else:
+            create_game(app, game_id, choice)
 
     dialog.add_button(t("dialog.cancel"))
     start_button = dialog.add_button(t("newgame.start"), start, "primary", close=False,
@@ -382,6 +396,25 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     return dialog
 
 
+FORMAT_MATCH = "match"
+FORMAT_SINGLE = "single"
+
+
+def _format_fieldset(game_id: str, preset: dict[str, str], listeners: Listeners,
+                     on_change: Callable[[str], Any]) -> Any | None:
+    """The "Format" group for games played as matches (``match_ui`` plays them)."""
+    from ..core.registry import entry
+    games = entry(game_id).match_games
+    if games < 2:
+        return None
+    chosen = preset.get("format") if preset.get("format") in (FORMAT_MATCH, FORMAT_SINGLE) else FORMAT_MATCH
+    group = _radio_group("format", t("match.format"),
+                         [(FORMAT_MATCH, t("match.format.match", count=games)),
+                          (FORMAT_SINGLE, t("match.format.single"))], chosen, listeners, on_change)
+    group.appendChild(el("p", "dialog-hint", t("match.format.hint")))
+    return group
+
+
 def _small_screen() -> bool:
     """A phone-sized viewport, where a big field's points are too close to tap."""
     try:
@@ -390,8 +423,10 @@ def _small_screen() -> bool:
         return False
 
 
-def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
-    """Make, save and open a new session from the dialog's choices."""
+def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any] | None = None,
+                meta: dict[str, Any] | None = None) -> None:
+    """Make, save and open a new session from the dialog's choices (``seats``
+    and more ``meta`` when a match has decided them)."""
     from ..core.registry import game_class
     from ..core.session import Seat, Session
     from . import storage
@@ -404,7 +439,9 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     if side == "random":
         side = random.choice(names)
     seat = names.index(side) if side in names else 0
-    if opponent == "human":
+    if seats is not None:
+        pass
+    elif opponent == "human":
         seats = [Seat("human"), Seat("human")]
     else:
         bot = Seat("bot", opponent.split(":", 1)[1])
@@ -424,7 +461,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
     session_id = storage.new_session_id()
     from .time_ui import control_from_choice
     session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
-                                                      "choice": dict(choice)},
+                                                      "choice": dict(choice), **(meta or {})},
                       time_control=control_from_choice(choice))
     session.meta.update(session_meta(session))
     app.open_session(session)
@@ -432,10 +469,19 @@ def create_game(app: Any, game_id: str, choice: dict[str, str]) -> None:
 
 # ----- game over ---------------------------------------------------------------------
 
-def game_over_dialog(app: Any, title: str, reason: str, on_new_game: Callable[[], Any]) -> Dialog:
+def game_over_dialog(app: Any, title: str, reason: str, on_new_game: Callable[[], Any],
+                     extra: Any = None, next_game: tuple[str, Callable[[], Any]] | None = None) -> Dialog:
+    """The result; ``extra`` (a match's table) under it; the main button
+    starts a new game, or the match's ``next_game`` (label, action)."""
     dialog = Dialog(title, "dialog-over")
     dialog.body.appendChild(el("p", "over-reason", reason))
+    if extra is not None:
+        dialog.body.appendChild(extra)
     dialog.add_button(t("over.home"), lambda: app.go("#/"))
     dialog.add_button(t("over.review"), attrs={"data-action": "review"})
-    new = dialog.add_button(t("over.new_game"), on_new_game, "primary", attrs={"data-action": "new-game"})
-    return dialog.open(focus=new)
+    if next_game is not None:
+        label, action = next_game
+        main = dialog.add_button(label, action, "primary", attrs={"data-action": "next-game"})
+    else:
+        main = dialog.add_button(t("over.new_game"), on_new_game, "primary", attrs={"data-action": "new-game"})
+    return dialog.open(focus=main)

@@ -15,15 +15,6 @@ from . import storage
 from .dom import Listeners, button, el
 from .saved_games import SavedSummary, SeatSummary
 
-GAME_ICONS = {
-    "quadrature": "⬚",
-    "dots": "⁘",
-    "corners": "◰",
-    "abatis": "▦",
-    "quadrotone": "◩",
-}
-
-
 class HomeScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -118,7 +109,7 @@ class HomeScreen:
         card = el("li", "game-card" + ("" if entry.available else " is-soon"),
                   None, {"data-game": game_id})
         head = el("div", "game-card-head", None, None, [
-            el("span", f"game-icon game-icon-{game_id}", GAME_ICONS.get(game_id, "■"), {"aria-hidden": "true"}),
+            el("span", f"game-icon game-icon-{game_id}", entry.icon, {"aria-hidden": "true"}),
             el("h3", "game-name", t(f"game.{game_id}.title")),
         ])
         card.appendChild(head)

@@ -11,7 +11,8 @@ from ..core.game import Outcome
 from ..core.session import Session
 from ..i18n import has, say, t
 from .dom import clear, el, set_text
-from .game_adapters import GameUI
+from ..core.game_ui import GameUI
+from ..core.match import Match
 from .time_ui import clock_node, render_clock
 
 
@@ -29,8 +30,20 @@ def seat_label(session: Session, seat: int) -> str:
     if spec.kind == "remote":
         return spec.name or t("opponent.remote")
     if session.is_hot_seat():
-        return t("panel.player", number=seat + 1)
+        return t("panel.player", number=_match_player(session, seat) + 1)
     return t("panel.you")
+
+
+def _match_player(session: Session, seat: int) -> int:
+    """Who sits in ``seat``: in a match the players keep their numbers
+    while the seats swap between games (``core.match``)."""
+    if "match" not in session.meta:
+        return seat
+    try:
+        match = Match.from_json(session.meta["match"])
+        return match.seat_players(match.index)[seat]
+    except Exception:  # an unreadable match: the seat's own number
+        return seat
 
 
 def result_title(session: Session, outcome: Outcome) -> str:

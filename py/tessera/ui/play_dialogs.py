@@ -20,6 +20,30 @@ def acting_seat(session: Any) -> int:
     return local[0] if len(local) == 1 else session.to_move
 
 
+def run_extra_action(screen: Any, action: Any) -> None:
+    """A game's own button (``core.game_ui.ExtraAction``): ask its question
+    when it has one, then play its move."""
+    from ..core.game import IllegalMoveError
+    from ..core.session import SessionError
+    from .panels import error_words, sentence
+    session = screen.session
+    if not session.is_local_turn():
+        return
+    game = session.game
+
+    def play() -> None:
+        try:
+            session.play(action.move(game))
+        except (IllegalMoveError, SessionError) as error:
+            screen._show_error(sentence(error_words(error)))
+    if action.ask is None:
+        play()
+        return
+    question = action.ask(game)
+    screen.dialog = confirm(question.question, question.button, play, detail=question.detail or None,
+                            danger=action.danger)
+
+
 def ask_resign(screen: Any) -> None:
     session = screen.session
     seat = acting_seat(session)
@@ -52,4 +76,6 @@ def show_game_over(screen: Any) -> None:
     outcome = session.outcome()
     you = result_for_you(session, outcome)
     title = result_title(session, outcome) + (f" · {you}" if you else "")
-    screen.dialog = game_over_dialog(screen.app, title, result_reason(session, outcome), screen._new_game)
+    from .match_ui import game_over_match, next_game_action
+    screen.dialog = game_over_dialog(screen.app, title, result_reason(session, outcome), screen._new_game,
+                                     extra=game_over_match(session), next_game=next_game_action(screen))

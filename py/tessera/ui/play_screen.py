@@ -24,10 +24,10 @@ from . import storage
 from .board import BoardComponent
 from .dialogs import Dialog, new_game_dialog
 from .dom import Listeners, button, el, present, set_flag, set_text
-from .game_adapters import adapter
+from ..core.game_ui import game_ui
 from .move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
-from .play_dialogs import ask_draw, ask_resign, show_game_over
+from .play_dialogs import ask_draw, ask_resign, run_extra_action, show_game_over
 from .session_store import opening, put_aside_session, session_meta
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
                      stats_legend)
@@ -46,7 +46,7 @@ class PlayScreen:
         self.branching: Any = None  # branching.BranchControls: "Continue from here"
         self.game_id = game_id
         self.session_id = session_id
-        self.ui = adapter(game_id)
+        self.ui = game_ui(game_id)
         self.listeners = Listeners()
         self.session: Session | None = None
         self.board: BoardComponent | None = None
@@ -222,6 +222,10 @@ class PlayScreen:
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
         side.appendChild(self.status)
+        from .match_ui import match_box
+        match = match_box(self.session)
+        if match is not None:
+            side.appendChild(match)
         side.appendChild(self._build_moves())
         move_box, actions = self._build_input(), self._build_actions()
         side.appendChild(move_box)
@@ -307,14 +311,27 @@ class PlayScreen:
         box.appendChild(el("div", "action-row", None, None, [self.undo_btn, self.draw_btn, self.resign_btn]))
         self.extra_buttons = []
         for action in self.ui.extra_actions():
-            node = button(t(action.label_key), lambda e, a=action: a.run(self), self.listeners,
+            node = button(t(action.label_key), lambda e, a=action: run_extra_action(self, a), self.listeners,
                           "btn btn-danger-soft" if action.danger else "btn", {"data-action": action.key})
             self.extra_buttons.append((action, node))
         if self.extra_buttons:
             box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
+        for toggle in self.ui.view_toggles:   # a game's drawing options (Corners: every capture)
+            box.appendChild(self._view_toggle(toggle))
         box.appendChild(el("div", "action-row", None, None, [flip, new] if self.ui.flippable else [new]))
         box.appendChild(el("div", "action-row", None, None, [export, imp]))
         return box
+
+    def _view_toggle(self, toggle: Any) -> Any:
+        box = el("input", None, None, {"type": "checkbox", "id": f"toggle-{toggle.key}",
+                                       "data-toggle": toggle.key})
+
+        def changed(event: Any) -> None:
+            if self.board is not None:
+                self.board.state.highlights[toggle.key] = bool(box.checked)
+                self.board.redraw()
+        self.listeners.on(box, "change", changed)
+        return el("label", "view-toggle", None, {"for": f"toggle-{toggle.key}"}, [box, el("span", None, t(toggle.label_key))])
 
     # ----- rendering ----------------------------------------------------------------
     def render(self) -> None:
@@ -360,6 +377,10 @@ class PlayScreen:
             classes += " is-yours"
         else:
             text = t(f"turn.{session.game.seat_names[session.to_move]}")
+        note = self.ui.status_note(session.game) if outcome is None else None
+        if note:   # a phase of the game worth saying (Corners' final round)
+            text = f"{text}. {note}"
+            classes += " has-note"
         self.status.className = classes
         set_text(self.status, text)
         js.document.documentElement.dataset.turn = "over" if outcome else str(session.to_move)

@@ -1,8 +1,8 @@
 """Export and import of game records (file and clipboard).
 
-Every game exports its tessera/1 JSON record; a game with an SGF codec
-(Dots: GM[40], ``games/dots/sgf.py``) offers SGF too, and import accepts
-either (a text starting with ``(`` is read as SGF).  An imported record is
+Every game exports its tessera/1 JSON record; a game with record formats
+of its own (``core.record_formats``: Dots' SGF, GM[40]) offers them too,
+and import accepts any (each format says what its text looks like).  An imported record is
 replayed in full before anything changes; a bad one shows the message the
 command line gives (``RecordError``'s or ``SgfError``'s key and values),
 worded in the player's language, and leaves the current game alone.  A good one opens as a new game at
@@ -10,11 +10,11 @@ its last position, with the seats the record names (``import_seats``: a
 player here or a bot level on each side, pre-selected in the dialog and
 changeable; an SGF file's are the player's pick, hot-seat by default).
 
-Other programs' rules.  An SGF file's KM, RU and time properties stay in
-the session's ``meta["sgf"]``, go into its tessera/1 record's meta and back
-into its SGF export.  When they name other rules than Tessera's (a komi,
-KataGoDots' capture variants, unknown rules; ``games/dots/sgf_rules.py``),
-the opened game comes with a notice at the top of the page saying what
+Other programs' rules.  A format's own properties (SGF's KM, RU, time)
+stay in the session's ``meta[<format>]``, go into its tessera/1 record's
+meta and back into its export.  When they name other rules than Tessera's
+(a komi, KataGoDots' capture variants, unknown rules), the opened game
+comes with a notice at the top of the page saying what
 differs, since its moves are replayed with Tessera's rules.
 """
 
@@ -28,16 +28,13 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..core.game import GameError
 from ..core import registry
 from ..core.record import MAX_RECORD_BYTES, Record
+from ..core.record_formats import RecordFormat, all_formats, format_for_text, formats_of
 from ..core.session import Seat, Session
 from ..i18n import t
 from . import storage
 from .dialogs import Dialog
 from .dom import el, set_text
 from .panels import error_words
-
-
-SGF_GAMES = ("dots",)
-"""Games whose records also travel as SGF."""
 
 
 def record_filename(session: Session, suffix: str = ".json") -> str:
@@ -59,32 +56,32 @@ def _player_name(session: Session, seat: int) -> str:
     return spec.name or f"Player {seat + 1}"
 
 
-def sgf_text(session: Session) -> str:
-    """The game as SGF (Dots GM[40]), with names, date and result."""
-    from ..games.dots.sgf import to_sgf
-    meta: dict[str, Any] = {"blue": _player_name(session, 0), "red": _player_name(session, 1)}
+def format_text(fmt: RecordFormat, session: Session) -> str:
+    """The game in a format of its own (Dots: SGF), with names, date and result."""
+    names = session.game.seat_names
+    meta: dict[str, Any] = {name: _player_name(session, seat) for seat, name in enumerate(names)}
     created = session.meta.get("created")
     if isinstance(created, (int, float)):
         meta["date"] = str(js.Date.new(created).toISOString())[:10]
     outcome = session.outcome()
     if outcome is not None:
         meta["result"] = outcome
-    if "sgf" in session.meta:
-        meta["sgf"] = session.meta["sgf"]
-    return to_sgf(session.game, meta)
+    if fmt.key in session.meta:
+        meta[fmt.key] = session.meta[fmt.key]
+    return fmt.write(session.game, meta)
 
 
-def session_from_sgf(text: str, session_id: str, created: float,
-                     seats: list[Seat] | None = None) -> tuple[Session, list[Any]]:
-    """A session from SGF text (hot-seat unless ``seats`` are given) and the
-    notes on its rules (``RulesNote``s); SgfError (a GameError) says what is wrong."""
-    from ..games.dots.sgf import from_sgf
-    game, meta = from_sgf(text)
+def session_from_format(fmt: RecordFormat, text: str, session_id: str, created: float,
+                        seats: list[Seat] | None = None) -> tuple[Session, list[Any]]:
+    """A session from a text in a game's own format (hot-seat unless ``seats``
+    are given) and the notes on its rules; the format's GameError says what is wrong."""
+    game, meta = fmt.read(text)
     session_meta: dict[str, Any] = {"created": created, "imported": True}
-    if "sgf" in meta:
-        session_meta["sgf"] = meta["sgf"]
-    session = Session(game, seats or [Seat("human"), Seat("human")], session_id, result=meta.get("outcome"),
-                      meta=session_meta)
+    if fmt.key in meta:
+        session_meta[fmt.key] = meta[fmt.key]
+    players = len(game.seat_names)
+    session = Session(game, seats if seats and len(seats) == players else [Seat("human") for _ in range(players)],
+                      session_id, result=meta.get("outcome"), meta=session_meta)
     return session, list(meta.get("notes", []))
 
 
@@ -99,7 +96,7 @@ def record_meta(seat_names: Any, seats: Any, session_meta: dict[str, Any]) -> di
     meta: dict[str, Any] = {"app": "Tessera"}
     for name, spec in zip(seat_names, seats):
         meta[name] = spec.kind if spec.kind != "bot" else f"bot:{spec.level}"
-    for key in ("sgf", "branch"):
+    for key in ("branch", *(fmt.key for fmt in all_formats())):
         if key in session_meta:
             meta[key] = session_meta[key]
     return meta
@@ -107,10 +104,12 @@ def record_meta(seat_names: Any, seats: Any, session_meta: dict[str, Any]) -> di
 
 def export_dialog(app: Any, session: Session) -> Dialog:
     texts = {"json": record_text(session)}
-    if session.game.game_id in SGF_GAMES:
+    labels = {"json": "Tessera JSON"}
+    for fmt in formats_of(session.game.game_id):
         try:
-            texts["sgf"] = sgf_text(session)
-        except GameError:   # a start SGF cannot hold (regions): JSON only
+            texts[fmt.key] = format_text(fmt, session)
+            labels[fmt.key] = fmt.label
+        except GameError:   # a start the format cannot hold (Dots' regions in SGF): JSON only
             pass
     current = {"format": "json"}
     dialog = Dialog(t("record.export_title"), "dialog-record")
@@ -120,7 +119,7 @@ def export_dialog(app: Any, session: Session) -> Dialog:
     note = el("p", "record-note", None, {"role": "status"})
     if len(texts) > 1:
         row = el("div", "choice-row", None, {"role": "radiogroup", "aria-label": t("record.format")})
-        for key, label in (("json", "Tessera JSON"), ("sgf", "SGF")):
+        for key, label in labels.items():
             radio = el("input", None, None, {"type": "radio", "name": "record-format", "value": key,
                                              "id": f"record-format-{key}", "checked": key == "json"})
             dialog.listeners.on(radio, "change", lambda event, key=key: choose(key))
@@ -134,7 +133,7 @@ def export_dialog(app: Any, session: Session) -> Dialog:
         current["format"] = key
         area.value = texts[key]
         set_text(note, "")
-        set_text(download_button, t("record.download_sgf") if key == "sgf" else t("record.download"))
+        set_text(download_button, t("record.download") if key == "json" else t("record.download_as", suffix="." + key))
 
     def copy() -> None:
         def done(ok: Any) -> None:
@@ -154,14 +153,15 @@ def export_dialog(app: Any, session: Session) -> Dialog:
 
 def import_dialog(app: Any, game_id: str) -> Dialog:
     dialog = Dialog(t("record.import_title"), "dialog-record")
-    sgf = game_id in SGF_GAMES
-    accept = ".json,application/json" + (",.sgf,application/x-go-sgf" if sgf else "")
+    formats = formats_of(game_id)
+    accept = ",".join([".json", "application/json"] + [f"{fmt.suffix},{fmt.mime}" for fmt in formats])
     file_input = el("input", "visually-hidden", None, {"type": "file", "accept": accept, "id": "record-file"})
     file_label = el("label", "btn", t("record.choose_file"), {"for": "record-file"})
     area = el("textarea", "record-text", None, {"rows": "8", "spellcheck": "false", "id": "record-paste",
                                                "placeholder": t("record.paste_placeholder")})
     error = el("p", "record-error", None, {"role": "alert", "hidden": True})
-    dialog.body.appendChild(el("p", "dialog-hint", t("record.import_hint.sgf" if sgf else "record.import_hint")))
+    dialog.body.appendChild(el("p", "dialog-hint", t("record.import_hint.formats", formats=", ".join(fmt.label for fmt in formats))
+                                             if formats else t("record.import_hint")))
     dialog.body.appendChild(el("div", "file-row", None, None, [file_input, file_label]))
     dialog.body.appendChild(el("label", "paste-label", t("record.paste"), {"for": "record-paste"}))
     dialog.body.appendChild(area)
@@ -217,23 +217,23 @@ def session_from_record_text(text: str, choices: list[str] | None = None) -> tup
     (``import_seats``: ``human`` or ``bot:<level>`` each; hot-seat without);
     a record continued from another game keeps its ``branch``."""
     from .import_seats import new_game_choice, seats_for
-    from ..games.dots.sgf import kept_sgf_meta
-    from ..games.dots.sgf_rules import sgf_meta_notes
     from .session_store import session_meta
     session_id = storage.new_session_id()
     created = float(js.Date.now())
     notes: list[Any] = []
     try:
         seats = seats_for(choices) if choices else None
-        if text.lstrip().startswith("("):
-            session, notes = session_from_sgf(text, session_id, created, seats if seats and len(seats) == 2 else None)
+        fmt = format_for_text(text)
+        if fmt is not None:
+            session, notes = session_from_format(fmt, text, session_id, created, seats)
         else:
             record = Record.loads(text.strip())
             meta: dict[str, Any] = {"created": created, "imported": True}
-            kept = kept_sgf_meta(record.meta.get("sgf")) if record.game in SGF_GAMES else {}
-            if kept:
-                meta["sgf"] = kept
-                notes = sgf_meta_notes(kept)
+            for own in formats_of(record.game):
+                kept = own.kept_meta(record.meta.get(own.key))
+                if kept:
+                    meta[own.key] = kept
+                    notes = own.notes(kept)
             branch = record.meta.get("branch")
             if isinstance(branch, dict) and isinstance(branch.get("ply"), int) and isinstance(branch.get("from"), str):
                 meta["branch"] = {"from": branch["from"][:40], "ply": branch["ply"]}

@@ -1,18 +1,19 @@
-"""The Quadrature rules page: our own text and the document's worked examples.
+"""A game's rules page: our own words and worked examples to step through.
 
-The words live in ``i18n/rules_quadrature.json`` (English and Russian).
-The diagrams are not pictures: each is a worked example from
-``games/quadrature/examples.py`` replayed by the engine and drawn by a
-display-only ``BoardComponent``, so a diagram can never disagree with the
-rules the app plays by (the unit tests replay the same examples).  Each
-diagram steps through its moves: the setup, then the position after each
-move with the converted checkers ringed, then, where the example shows a
-forbidden move, that move crossed out.  The diagrams are drawn from Black's
-side, as the document draws them, and "Turn the diagrams round" shows them
-from White's; the sentence that says which side they are seen from follows.
+The page is the same for every game; what it says and shows is the game's
+``CONTENT`` (``core.rules_content``; the registry says where it lives):
+sections of paragraphs, worked examples, rulings.  The diagrams are not
+pictures: each is replayed by the game's engine and drawn by its board
+view in a display-only ``BoardComponent``, so a diagram can never disagree
+with the rules the app plays by (the unit tests replay the same examples).
+Back, Next and Start again step through a diagram's moves, Play steps by
+itself where the diagram asks for it, and where a diagram is interactive
+a tap plays a move of the reader's own from the step shown.  Where the
+diagrams can be seen from either side (Quadrature's are drawn from
+Black's, as the document draws them), a note says which and turns them.
 
-The app routes ``#/rules/quadrature`` to ``mount(container, lang)``, which
-returns a ``RulesPage``; call its ``destroy()`` when leaving the page.
+The app routes ``#/rules/<game>`` to ``mount(container, lang, game_id)``;
+call ``destroy()`` on the returned page when leaving it.
 """
 
 from __future__ import annotations
@@ -22,31 +23,17 @@ from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
+from ..core import registry
+from ..core.game import GameError, Move
+from ..core.game_ui import game_ui
+from ..core.rules_content import Diagram, RulesContent
 from ..core.view import ViewState
-from ..games.quadrature import Quadrature
-from ..games.quadrature.examples import EXAMPLES, WorkedExample
-from ..games.quadrature.rules import BLACK, WHITE, parse_square, square_name
-from ..games.quadrature.view import QuadratureView
 from ..i18n import t
 from .board import BoardComponent
 from .dom import Listeners, button, el
 
 STYLESHEET = "./assets/css/board.css"
 PLAY_STEP_SECONDS = 1.1
-
-# Which examples illustrate which section; the rest go to a final section.
-SECTIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
-    ("board", ("p.board",), ()),
-    ("moves", ("p.moves",), ("basic_move",)),
-    ("squaring", ("p.squaring", "p.convert"),
-     ("square_one", "square_two", "shape_wide", "shape_tall", "shape_large", "shape_small")),
-    ("chain", ("p.chain",), ("chain_reaction", "convert_into_square", "chain_reply")),
-    ("suicide", ("p.suicide",), ("suicide",)),
-    ("marker", ("p.marker",), ("marker_one", "marker_two", "marker_clear")),
-    ("winning", ("p.winning",), ("win_home_plate", "win_annihilation")),
-)
-RULINGS = ("coordinates", "first", "order", "suicide", "marker", "win_order", "draw", "setup")
-SIDE_KEYS = {WHITE: "rules.quadrature.side.white", BLACK: "rules.quadrature.side.black"}
 
 
 def _ensure_stylesheet() -> None:
@@ -70,104 +57,107 @@ def rules_article(game_id: str, lang: str, tr: Callable[[str], str]) -> Any:
 
 
 class ExampleDiagram:
-    """One worked example: a board, its caption and step-through buttons."""
+    """One worked example on the page: a board, its caption and its buttons."""
 
-    def __init__(self, example: WorkedExample, lang: str, listeners: Listeners) -> None:
-        self.example = example
+    def __init__(self, diagram: Diagram, content: RulesContent, lang: str, listeners: Listeners,
+                 flipped: bool) -> None:
+        self.diagram = diagram
         self.lang = lang
         self.step = 0
-        self.illegal = parse_square_move(example.illegal) if example.illegal else None
-        self.flipped = True   # seen from Black's side, as the document draws its diagrams
-        self.total = len(example.moves) + (1 if example.illegal else 0)
-        self.padding = [parse_square(name) for name in example.padding]
+        self.flipped = flipped
+        self.own: list[str] = []      # the reader's moves after ``step``
         self._task: asyncio.Task | None = None
         self._closed = False
+        prefix = content.prefix
 
-        caption = t(example.caption_key, lang)
-        self.node = el("figure", "rules-example", None, {"data-example": example.key})
+        def tr(key: str, **params: Any) -> str:
+            return t(f"{prefix}.{key}", lang, **params)
+
+        caption = t(diagram.caption_key, lang)
+        self.node = el("figure", f"rules-example rules-example-{content.game_id}", None,
+                       {"data-example": diagram.key})
         self.host = el("div", "rules-board-host")
         self.status = el("p", "rules-example-status", None, {"aria-live": "polite"})
-        self.play_button = button(t("rules.quadrature.play", lang), self._on_play, listeners,
-                                  "btn btn-small", {"data-action": "play"})
-        self.step_button = button(t("rules.quadrature.step", lang), self._on_step, listeners,
+        self.back_button = button(tr("back"), lambda e: self._go(self.step - 1), listeners,
+                                  "btn btn-small", {"data-action": "back"})
+        self.step_button = button(tr("step"), lambda e: self._go(self.step + 1), listeners,
                                   "btn btn-small", {"data-action": "step"})
-        self.reset_button = button(t("rules.quadrature.reset", lang), self._on_reset, listeners,
+        self.reset_button = button(tr("reset"), lambda e: self._go(0), listeners,
                                    "btn btn-small", {"data-action": "reset"})
-        controls = el("div", "rules-example-controls", None, None,
-                      [self.play_button, self.step_button, self.reset_button])
+        buttons = [self.back_button, self.step_button, self.reset_button]
+        self.play_button = None
+        if diagram.autoplay:
+            self.play_button = button(tr("play"), self._on_play, listeners, "btn btn-small", {"data-action": "play"})
+            buttons.insert(0, self.play_button)
         self.node.appendChild(self.host)
         self.node.appendChild(el("figcaption", None, caption))
-        self.node.appendChild(controls)
+        self.node.appendChild(el("div", "rules-example-controls", None, None, buttons))
         self.node.appendChild(self.status)
-        self.board = BoardComponent(self.host, QuadratureView(), interactive=False,
-                                    label=t("rules.quadrature.diagram_label", lang, caption=caption))
+        self.board = BoardComponent(self.host, registry.view(content.game_id),
+                                    on_move=self._on_move if diagram.interactive else None,
+                                    interactive=diagram.interactive, zoom=False,
+                                    label=tr("diagram_label", caption=caption),
+                                    describe=game_ui(content.game_id).describe_cell)
+        self.game = diagram.game_at(0)
 
-    def show(self) -> None:
-        """Draw the current step and describe it under the board."""
-        example, step = self.example, self.step
-        game = Quadrature(setup=example.setup_position)
-        played = min(step, len(example.moves))
-        for text in example.moves[:played]:
-            game.push_text(text)
-        highlights: dict[str, Any] = {"faded": self.padding, "show_last": played > 0}
-        lines: list[str] = []
-        if played == 0:
-            lines.append(t("rules.quadrature.status.setup", self.lang,
-                           side=t(SIDE_KEYS[game.to_move], self.lang)))
-        else:
-            lines.append(t("rules.quadrature.status.after", self.lang, n=played,
-                           total=len(example.moves), move=example.moves[played - 1]))
-            converted = game.last_converted()
-            if converted:
-                lines.append(t("rules.quadrature.status.converted", self.lang,
-                               squares=", ".join(square_name(sq) for sq in converted)))
-        if self.illegal is not None and step > len(example.moves):
-            highlights["illegal_move"] = self.illegal
-            lines.append(t("rules.quadrature.status.illegal", self.lang, move=example.illegal))
-        white_marker, black_marker = game.markers
-        if example.key.startswith("marker") or white_marker or black_marker:
-            lines.append(t("rules.quadrature.status.markers", self.lang,
-                           white=white_marker, black=black_marker))
-        outcome = game.outcome()
-        if outcome is not None and outcome.winner is not None:
-            lines.append(t(f"rules.quadrature.status.win.{outcome.reason}", self.lang,
-                           side=t(SIDE_KEYS[outcome.winner], self.lang)))
-        state = ViewState(flipped=self.flipped, interactive=False, highlights=highlights)
+    def _go(self, step: int) -> None:
+        self._stop()
+        self.step = max(0, min(self.diagram.steps, step))
+        self.own = []
+        self.show()
+
+    def _on_move(self, move: Move) -> None:
+        """The reader plays on from the step shown."""
+        try:
+            text = self.game.move_text(move)
+            self.game.push(move)
+        except GameError:
+            return
+        self.own.append(text)
+        self.show(rebuild=False)
+
+    def show(self, rebuild: bool = True) -> None:
+        """Draw the current step and say what it shows under the board."""
+        diagram, step = self.diagram, self.step
+        if rebuild:
+            self.game = diagram.game_at(step)
+        game = self.game
+        interactive = diagram.interactive and not game.is_over()
+        state = ViewState(flipped=self.flipped, interactive=interactive,
+                          highlights=diagram.highlights(step, game) if not self.own else {})
+        if game.move_stack and not self.own and state.highlights.get("show_last", True):
+            state.last_move = game.move_stack[-1]
+        elif self.own:
+            state.last_move = game.move_stack[-1]
         self.board.show(game, state)
-        self.status.textContent = " ".join(lines)
+        self.status.textContent = " ".join(diagram.status(step, game, self.own, self.lang))
         self.node.dataset.step = str(step)
-        at_end = step >= self.total
-        self.step_button.disabled = at_end
-        self.play_button.disabled = at_end or self._task is not None
-        self.reset_button.disabled = step == 0 and self._task is None
-
-    def _on_step(self, event: Any = None) -> None:
-        self._stop()
-        if self.step < self.total:
-            self.step += 1
-        self.show()
-
-    def _on_reset(self, event: Any = None) -> None:
-        self._stop()
-        self.step = 0
-        self.show()
+        scores = game.scores()
+        self.node.dataset.score = ":".join(str(score) for score in scores)
+        at_end = step >= diagram.steps
+        self.back_button.disabled = step == 0 and not self.own
+        self.step_button.disabled = at_end and not self.own
+        self.reset_button.disabled = step == 0 and not self.own and self._task is None
+        if self.play_button is not None:
+            self.play_button.disabled = at_end or self._task is not None
 
     def _on_play(self, event: Any = None) -> None:
         self._stop()
-        if self.step >= self.total:
+        if self.step >= self.diagram.steps:
             self.step = 0
+        self.own = []
         self._task = asyncio.ensure_future(self._play())
         self.show()
 
     async def _play(self) -> None:
-        """Show the setup briefly, then each step in turn."""
+        """Show the start briefly, then each step in turn."""
         try:
-            while self.step < self.total and not self._closed:
+            while self.step < self.diagram.steps and not self._closed:
                 await asyncio.sleep(PLAY_STEP_SECONDS)
                 if self._closed:
                     return
                 self.step += 1
-                if self.step >= self.total:
+                if self.step >= self.diagram.steps:
                     self._task = None
                 self.show()
         finally:
@@ -186,87 +176,87 @@ class ExampleDiagram:
         self.board.destroy()
 
 
-def parse_square_move(text: str) -> int:
-    """``e5-f6`` to a move, through a throwaway engine (notation lives there)."""
-    return Quadrature().parse_move(text)
-
-
 class RulesPage:
     """The mounted page; ``destroy`` releases its boards and listeners."""
 
-    def __init__(self, container: Any, lang: str) -> None:
+    def __init__(self, container: Any, lang: str, content: RulesContent) -> None:
         _ensure_stylesheet()
         self.lang = lang
+        self.content = content
         self.listeners = Listeners()
         self.diagrams: list[ExampleDiagram] = []
-        by_key = {example.key: example for example in EXAMPLES}
+        self.flipped = content.flipped
+        by_key = {diagram.key: diagram for diagram in content.diagrams()}
         used: set[str] = set()
 
         def tr(key: str) -> str:
-            return t(f"rules.quadrature.{key}", lang)
+            return t(f"{content.prefix}.{key}", lang)
 
-        root = rules_article("quadrature", lang, tr)
-        self.flipped = True
-        self.view_text = el("p", "rules-view", tr("view.black"), {"aria-live": "polite"})
-        self.turn_button = button(tr("turn"), lambda event: self.turn(), self.listeners, "btn btn-small",
-                                  {"data-action": "turn", "aria-pressed": "false"})
-        note = el("aside", "rules-note", None, None,
-                  [el("h2", None, tr("h.diagrams")), self.view_text, self.turn_button,
-                   el("p", None, tr("p.examples"))])
-
-        for section_key, paragraphs, example_keys in SECTIONS:
-            heading_key = "h.squaring" if section_key == "chain" else f"h.{section_key}"
-            section = el("section", "rules-section", None, {"data-section": section_key})
-            if section_key != "chain":
-                section.appendChild(el("h2", None, tr(heading_key)))
-            for paragraph in paragraphs:
-                section.appendChild(el("p", None, tr(paragraph)))
-            if section_key == "board":
-                section.appendChild(note)
-            examples = [by_key[key] for key in example_keys if key in by_key]
+        root = rules_article(content.game_id, lang, tr)
+        self.view_text: Any = None
+        self.turn_button: Any = None
+        for section in content.sections:
+            node = el("section", "rules-section", None, {"data-section": section.key})
+            if section.heading:
+                node.appendChild(el("h2", None, tr(f"h.{section.key}")))
+            for paragraph in section.paragraphs:
+                node.appendChild(el("p", None, tr(paragraph)))
+            if section.view_note and content.turnable:
+                node.appendChild(self._view_note(tr))
+            examples = [by_key[key] for key in section.examples if key in by_key]
             if examples:
-                section.appendChild(self._grid(examples))
-                used.update(example.key for example in examples)
-            root.appendChild(section)
-
-        rest = [example for example in EXAMPLES if example.key not in used]
+                node.appendChild(self._grid(examples))
+                used.update(diagram.key for diagram in examples)
+            root.appendChild(node)
+        rest = [diagram for key, diagram in by_key.items() if key not in used]
         if rest:
-            section = el("section", "rules-section", None, {"data-section": "examples"})
-            section.appendChild(el("h2", None, tr("h.examples")))
-            section.appendChild(self._grid(rest))
-            root.appendChild(section)
-
-        rulings = el("section", "rules-section rules-rulings", None, {"data-section": "rulings"})
-        rulings.appendChild(el("h2", None, tr("h.rulings")))
-        rulings.appendChild(el("p", None, tr("p.rulings")))
-        rulings.appendChild(el("ul", None, None, None,
-                               [el("li", None, tr(f"ruling.{key}")) for key in RULINGS]))
-        root.appendChild(rulings)
-
+            self._leftover(root, rest, tr)
+        if content.rulings:
+            rulings = el("section", "rules-section rules-rulings", None, {"data-section": "rulings"})
+            rulings.appendChild(el("h2", None, tr("h.rulings")))
+            rulings.appendChild(el("p", None, tr("p.rulings")))
+            rulings.appendChild(el("ul", None, None, None,
+                                   [el("li", None, tr(f"ruling.{key}")) for key in content.rulings]))
+            root.appendChild(rulings)
         self.root = root
-        root.dataset.view = "black"
+        root.dataset.view = content.views[1 if self.flipped else 0]
         container.appendChild(root)
-        # Boards measure their hosts, so draw once the page is in the document.
-        for diagram in self.diagrams:
+        for diagram in self.diagrams:   # boards measure their hosts: draw once attached
             diagram.show()
 
+    def _leftover(self, root: Any, rest: list[Diagram], tr: Callable[[str], str]) -> None:
+        node = el("section", "rules-section", None, {"data-section": "examples"})
+        node.appendChild(el("h2", None, tr(self.content.leftover_heading)))
+        node.appendChild(self._grid(rest))
+        root.appendChild(node)
+
+    def _view_note(self, tr: Callable[[str], str]) -> Any:
+        views = self.content.views
+        self.view_text = el("p", "rules-view", tr(f"view.{views[1 if self.flipped else 0]}"),
+                            {"aria-live": "polite"})
+        self.turn_button = button(tr("turn"), lambda event: self.turn(), self.listeners, "btn btn-small",
+                                  {"data-action": "turn", "aria-pressed": "false"})
+        return el("aside", "rules-note", None, None,
+                  [el("h2", None, tr("h.diagrams")), self.view_text, self.turn_button, el("p", None, tr("p.examples"))])
+
     def turn(self) -> None:
-        """Show every diagram from the other side (Black's, as the document
-        draws them, or White's), and say which."""
+        """Show every diagram from the other side, and say which."""
         self.flipped = not self.flipped
         for diagram in self.diagrams:
             diagram.flipped = self.flipped
-            diagram.show()
-        self.view_text.textContent = t("rules.quadrature.view." + ("black" if self.flipped else "white"), self.lang)
-        self.turn_button.setAttribute("aria-pressed", "false" if self.flipped else "true")
-        self.root.dataset.view = "black" if self.flipped else "white"
+            diagram.show(rebuild=False)
+        name = self.content.views[1 if self.flipped else 0]
+        if self.view_text is not None:
+            self.view_text.textContent = t(f"{self.content.prefix}.view.{name}", self.lang)
+            self.turn_button.setAttribute("aria-pressed", "true" if self.flipped != self.content.flipped else "false")
+        self.root.dataset.view = name
 
-    def _grid(self, examples: list[WorkedExample]) -> Any:
+    def _grid(self, diagrams: list[Diagram]) -> Any:
         grid = el("div", "rules-example-grid")
-        for example in examples:
-            diagram = ExampleDiagram(example, self.lang, self.listeners)
-            self.diagrams.append(diagram)
-            grid.appendChild(diagram.node)
+        for diagram in diagrams:
+            shown = ExampleDiagram(diagram, self.content, self.lang, self.listeners, self.flipped)
+            self.diagrams.append(shown)
+            grid.appendChild(shown.node)
         return grid
 
     def destroy(self) -> None:
@@ -278,9 +268,21 @@ class RulesPage:
             self.root.parentNode.removeChild(self.root)
 
 
-def mount(container: Any, lang: str, game_id: str = "quadrature") -> Any:
+class TitleOnlyPage(RulesPage):
+    """A game without rules content yet: title, credit and lead."""
+
+    def __init__(self, container: Any, lang: str, game_id: str) -> None:
+        _ensure_stylesheet()
+        self.lang = lang
+        self.listeners = Listeners()
+        self.diagrams = []
+        self.root = rules_article(game_id, lang, lambda key: t(f"rules.{game_id}.{key}", lang))
+        container.appendChild(self.root)
+
+
+def mount(container: Any, lang: str, game_id: str) -> RulesPage:
     """Build the game's rules page inside ``container`` in ``lang``."""
-    if game_id == "dots":
-        from .rules_dots import DotsRulesPage
-        return DotsRulesPage(container, lang)
-    return RulesPage(container, lang)
+    content = registry.part_attribute(game_id, "rules_page", "CONTENT")
+    if content is None:
+        return TitleOnlyPage(container, lang, game_id)
+    return RulesPage(container, lang, content)

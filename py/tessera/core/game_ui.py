@@ -1,0 +1,109 @@
+"""What the play screen needs to know about a game beyond the protocol.
+
+The core ``Game`` protocol covers moves and endings; a game's board view,
+the names of its cells, the numbers shown in the player panels and any
+actions of its own (Dots' landing, Corners' pass) are per game.  Each game
+package has an ``adapter`` module whose ``ADAPTER`` subclasses ``GameUI``;
+the play screen finds it through the registry and knows no game by name.
+
+Nothing here touches the page: an adapter answers in words (catalog keys
+and texts) and moves, and the screen shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import registry
+from .game import Game, Move
+from .view import BoardView
+
+
+@dataclass(frozen=True)
+class ActionQuestion:
+    """A confirmation the screen asks before an extra action's move."""
+
+    question: str
+    button: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ExtraAction:
+    """A game-specific button on the play screen that plays one move.
+
+    ``move(game)`` is the move it plays; ``enabled(session)`` says whether it
+    can be pressed now; ``ask(game)``, when given, is the question the screen
+    asks first (landing says what the opponent would get).
+    """
+
+    key: str                                  # data-action and i18n "action.<key>"
+    label_key: str
+    move: Callable[[Game], Move]
+    enabled: Callable[[Any], bool]
+    ask: Callable[[Game], ActionQuestion] | None = None
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class ViewToggle:
+    """A checkbox under the board that sets ``ViewState.highlights[key]``."""
+
+    key: str
+    label_key: str
+
+
+class GameUI:
+    """Defaults for a game without extras."""
+
+    flippable = True
+    """Whether turning the board round means anything (not for Dots' field)."""
+    gain_key = "moves.converted"
+    """Catalog key of the move list's "×N" mark: what a move's gain (the rise
+    of the mover's score, ``Session.move_gain``) is called."""
+    view_toggles: tuple[ViewToggle, ...] = ()
+    """Drawing options the player may switch on (Corners: show every capture)."""
+    small_screen_options: dict[str, str] = {}
+    """New-game choices suggested on a small screen when the player brings
+    none (a smaller field); the dialog says why (``option.<game>.<key>.small_screen``)."""
+
+    def __init__(self, game_id: str = "") -> None:
+        self.game_id = game_id
+
+    def view(self) -> BoardView:
+        """The board view: the registry's ``view`` part of the game."""
+        return registry.view(self.game_id)
+
+    def cell_name(self, cell: Any) -> str:
+        return str(cell)
+
+    def stats(self, game: Game, seat: int) -> list[tuple[str, str, str]]:
+        """(catalog key, value, css kind) rows for a player panel."""
+        return [("panel.score", str(game.scores()[seat]), "score")]
+
+    def default_flipped(self, session: Any) -> bool:
+        """Seen from the first seat unless the one local player sits in another."""
+        return 0 not in session.local_seats()
+
+    def extra_actions(self) -> list[ExtraAction]:
+        """Buttons beyond undo, draw and resign."""
+        return []
+
+    def status_note(self, game: Game) -> str | None:
+        """More words for the status line in a phase worth naming (a final round)."""
+        return None
+
+    def move_note(self, session: Any, event: Any) -> str | None:
+        """More words for the screen reader after a move (captures...)."""
+        return None
+
+    def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
+        """What a screen reader hears when the keyboard cursor reaches ``cell``."""
+        return self.cell_name(cell)
+
+
+def game_ui(game_id: str) -> GameUI:
+    """The game's adapter (its ``adapter`` part's ``ADAPTER``), or the defaults."""
+    cls = registry.part_attribute(game_id, "adapter", "ADAPTER", GameUI)
+    return cls(game_id)
