@@ -12,10 +12,11 @@ import dataclasses
 import pytest
 
 from tessera.core import contrast
+from tessera.games.corners import view as corners_view
 from tessera.games.dots import view as dots_view
 from tessera.games.quadrature import view as quadrature_view
 
-VIEWS = {"quadrature": quadrature_view, "dots": dots_view}
+VIEWS = {"quadrature": quadrature_view, "dots": dots_view, "corners": corners_view}
 CASES = [(name, theme) for name, module in VIEWS.items() for theme in module.PALETTES]
 
 

@@ -74,7 +74,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("quadrature", 2, icon="⬚"),
     GameEntry("dots", 2, icon="⁘", formats="formats"),
-    GameEntry("corners", 2, None, icon="◰", match_games=2),
+    GameEntry("corners", 2, icon="◰", match_games=2),
     GameEntry("abatis", 1, None, icon="▦"),
     GameEntry("quadrotone", 2, None, icon="◩"),
 )

@@ -1,0 +1,318 @@
+"""Corners: place pieces, capture rectangles of your own pieces at any angle.
+
+The rules document (seeds/004, in Russian) and RULINGS.md "Corners": an 8x8
+board, circles (``o``, the side that moves first) and triangles (``t``).  A
+turn is one action: place a piece on an empty cell (``d4``) or capture a
+rectangle whose four corners are your own pieces, painted or not
+(``xa1c1c3a3``, corners in any order on input, written in the canonical
+order of ``geometry``).  A capture paints the four corners and fills every
+empty cell whose centre lies in the closed rectangle with a new unpainted
+piece of yours; enemy pieces inside stay, painted pieces stay painted, and
+a capture must change something (paint a corner or fill a cell).  A score
+is the number of your painted pieces.
+
+While a cell is empty a placement is always possible, so the side to move
+always has a move.  As soon as no cell is empty (after a placement or a
+capture) the final round starts: each player, the one to move first, gets
+exactly one more turn, a capture that paints at least one corner (nothing
+can be filled then) or ``pass``; then the game ends, the higher score wins
+and equal scores draw.
+
+Position string (RULINGS.md): rows 8 down to 1 joined by ``/``, each of
+``.`` ``o`` ``O`` (painted) ``t`` ``T``, then the side to move and the
+phase: ``......../... o play`` or ``... t final 2``.  ``final 0`` is a
+finished game (it round-trips; no move is legal).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ...core.game import Game, NotationError, Outcome, PositionError, excerpt, validate_setup_rows
+from ...i18n import Message
+from .geometry import BY_CORNERS, CAPTURE_BASE, CELLS, COLUMNS, FULL, PASS, RECTANGLES, SIZE, cell_name
+from .strategy import position_value
+
+CIRCLES, TRIANGLES = 0, 1
+SIDE_CHARS = "ot"
+FINAL_TURNS = 2
+
+CELL_TEXT = re.compile(r"[a-h][1-8]")
+TYPED_CAPTURE = re.compile(r"x?\s*((?:[a-h]\s*[1-8][\s,;-]*){4})")
+MAX_MOVE_TEXT = 64
+"""Longer typed or recorded text is refused before any parsing."""
+
+CORNER_LISTS = tuple(rect.corners for rect in RECTANGLES)
+CORNER_MASKS = tuple(rect.corner_mask for rect in RECTANGLES)
+INSIDE_MASKS = tuple(rect.inside_mask for rect in RECTANGLES)
+RECTS_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, rect in enumerate(RECTANGLES) if rect.corners[0] == cell) for cell in range(CELLS))
+"""Rectangles by their first (lowest) corner: only cells holding the
+mover's pieces can start a capture, so generation skips the rest."""
+
+
+def parse_cell(text: str) -> int:
+    if not CELL_TEXT.fullmatch(text):
+        raise NotationError("error.corners.cell", text=excerpt(text))
+    return (int(text[1]) - 1) * SIZE + COLUMNS.index(text[0])
+
+
+class Corners(Game):
+    game_id: ClassVar[str] = "corners"
+    num_players: ClassVar[int] = 2
+    seat_names: ClassVar[tuple[str, ...]] = ("circles", "triangles")
+
+    # ----- state ------------------------------------------------------------------
+    def _init_state(self, setup: str | None) -> None:
+        self.pieces = [0, 0]
+        """Each side's pieces (painted or not) as cell bitmasks."""
+        self.painted = 0
+        self._to_move = CIRCLES
+        self.final_left: int | None = None
+        """None while pieces are placed; in the final round the turns left (2, 1, 0)."""
+        self._undo: list[tuple[int, int, int, int, int | None]] = []
+        self._legal: list[int] | None = None
+        if setup is not None:
+            self._read_position(setup)
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def empty(self) -> int:
+        return FULL & ~(self.pieces[0] | self.pieces[1])
+
+    def piece_at(self, cell: int) -> tuple[int, bool] | None:
+        """(side, painted) of the piece on ``cell``, or None."""
+        bit = 1 << cell
+        for side in (CIRCLES, TRIANGLES):
+            if self.pieces[side] & bit:
+                return side, bool(self.painted & bit)
+        return None
+
+    def in_final_round(self) -> bool:
+        return self.final_left is not None
+
+    # ----- moves -------------------------------------------------------------------
+    def captures(self, side: int | None = None, painting_only: bool = False) -> list[int]:
+        """Rectangle indices ``side`` (default: the side to move) may capture."""
+        side = self._to_move if side is None else side
+        own = self.pieces[side]
+        empty = self.empty
+        unpainted = own & ~self.painted
+        found = []
+        bits = own
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            for index in RECTS_AT[low.bit_length() - 1]:
+                corners = CORNER_MASKS[index]
+                if corners & own != corners:
+                    continue
+                if corners & unpainted or (not painting_only and INSIDE_MASKS[index] & empty):
+                    found.append(index)
+        return found
+
+    def legal_moves(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[int]:
+        if self.final_left is not None:
+            if self.final_left == 0:
+                return []
+            return [CAPTURE_BASE + i for i in self.captures(painting_only=True)] + [PASS]
+        moves = []
+        empty = self.empty
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            moves.append(low.bit_length() - 1)
+        moves.extend(CAPTURE_BASE + i for i in self.captures())
+        return moves
+
+    def is_legal(self, move: object) -> bool:
+        if not isinstance(move, int) or isinstance(move, bool) or self.is_over():
+            return False
+        if move == PASS:
+            return self.final_left is not None
+        if 0 <= move < CELLS:
+            return self.final_left is None and bool(self.empty >> move & 1)
+        if CAPTURE_BASE <= move < PASS:
+            index = move - CAPTURE_BASE
+            own = self.pieces[self._to_move]
+            corners = CORNER_MASKS[index]
+            if corners & own != corners:
+                return False
+            if corners & ~self.painted:
+                return True
+            return self.final_left is None and bool(INSIDE_MASKS[index] & self.empty)
+        return False
+
+    def _apply(self, move: int) -> None:  # type: ignore[override]
+        side = self._to_move
+        self._undo.append((self.pieces[0], self.pieces[1], self.painted, side, self.final_left))
+        if move < CAPTURE_BASE:
+            self.pieces[side] |= 1 << move
+        elif move < PASS:
+            index = move - CAPTURE_BASE
+            self.painted |= CORNER_MASKS[index]
+            self.pieces[side] |= INSIDE_MASKS[index] & self.empty
+        if self.final_left is not None:
+            self.final_left -= 1
+        elif not self.empty:
+            self.final_left = FINAL_TURNS
+        self._to_move = 1 - side
+        self._legal = None
+
+    def _unapply(self, move: int) -> None:  # type: ignore[override]
+        self.pieces[0], self.pieces[1], self.painted, self._to_move, self.final_left = self._undo.pop()
+        self._legal = None
+
+    def copy(self) -> "Corners":
+        clone = Corners(self.options, self.seed, self.setup)
+        clone.pieces = list(self.pieces)
+        clone.painted = self.painted
+        clone._to_move = self._to_move
+        clone.final_left = self.final_left
+        clone.move_stack = list(self.move_stack)
+        clone._undo = list(self._undo)
+        clone._legal = self._legal
+        return clone
+
+    # ----- results -----------------------------------------------------------------
+    def scores(self) -> tuple[int, int]:
+        return ((self.pieces[0] & self.painted).bit_count(), (self.pieces[1] & self.painted).bit_count())
+
+    def outcome(self) -> Outcome | None:
+        if self.final_left != 0:
+            return None
+        circles, triangles = self.scores()
+        if circles == triangles:
+            return Outcome(None, "final_round")
+        return Outcome(CIRCLES if circles > triangles else TRIANGLES, "final_round")
+
+    def evaluate(self, player: int) -> float:
+        """Painted pieces decide; then the best capture each side has waiting
+        (its right never lapses) and, a little, the pieces on the board."""
+        return position_value(self, player)
+
+    # ----- notation ----------------------------------------------------------------
+    def move_text(self, move: int) -> str:  # type: ignore[override]
+        if move == PASS:
+            return "pass"
+        if isinstance(move, int) and 0 <= move < CELLS:
+            return cell_name(move)
+        if isinstance(move, int) and CAPTURE_BASE <= move < PASS:
+            return "x" + "".join(cell_name(c) for c in CORNER_LISTS[move - CAPTURE_BASE])
+        raise NotationError("error.corners.move_value", value=excerpt(move))
+
+    def parse_move(self, text: str) -> int:  # type: ignore[override]
+        """``d4``, ``xa1c1c3a3`` (corners in any order), ``pass``; raises NotationError."""
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise NotationError("error.corners.notation", text=excerpt(text))
+        if text == "pass":
+            return PASS
+        if len(text) == 2:
+            return parse_cell(text)
+        if len(text) == 9 and text[0] == "x":
+            cells = [parse_cell(text[i:i + 2]) for i in range(1, 9, 2)]
+            return self._capture_of(cells, text)
+        raise NotationError("error.corners.notation", text=excerpt(text))
+
+    def parse_typed(self, text: str) -> int:  # type: ignore[override]
+        """Also ``D4``, ``x a1 c1 c3 a3``, ``a1-c1-c3-a3``, ``PASS``."""
+        if isinstance(text, str) and len(text) <= MAX_MOVE_TEXT:
+            typed = text.strip().lower()
+            if typed in ("pass", "пас"):
+                return PASS
+            compact = re.sub(r"\s+", "", typed)
+            if CELL_TEXT.fullmatch(compact):
+                return parse_cell(compact)
+            match = TYPED_CAPTURE.fullmatch(typed)
+            if match:
+                names = re.findall(r"[a-h]\s*[1-8]", match.group(1))
+                return self._capture_of([parse_cell(re.sub(r"\s+", "", name)) for name in names], text)
+        return super().parse_typed(text)
+
+    @staticmethod
+    def _capture_of(cells: list[int], text: str) -> int:
+        index = BY_CORNERS.get(frozenset(cells))
+        if len(set(cells)) != 4 or index is None:
+            raise NotationError("error.corners.not_rectangle", text=excerpt(text))
+        return CAPTURE_BASE + index
+
+    def move_example(self) -> str:
+        return "d4"
+
+    def illegal_reason(self, move: object) -> Message:
+        if self.is_over():
+            return Message("illegal.over")
+        if move == PASS:
+            return Message("illegal.corners.pass_too_early")
+        if isinstance(move, int) and 0 <= move < CELLS:
+            if self.final_left is not None:
+                return Message("illegal.corners.final_capture_only")
+            return Message("illegal.corners.occupied", cell=cell_name(move))
+        if isinstance(move, int) and CAPTURE_BASE <= move < PASS:
+            corners = CORNER_MASKS[move - CAPTURE_BASE]
+            if corners & self.pieces[self._to_move] != corners:
+                return Message("illegal.corners.not_own_corners")
+            if self.final_left is not None:
+                return Message("illegal.corners.final_paints_nothing")
+            return Message("illegal.corners.changes_nothing")
+        return Message("illegal.generic")
+
+    # ----- position string ---------------------------------------------------------
+    def position(self) -> str:
+        rows = []
+        for row in range(SIZE - 1, -1, -1):
+            chars = []
+            for col in range(SIZE):
+                piece = self.piece_at(row * SIZE + col)
+                if piece is None:
+                    chars.append(".")
+                else:
+                    side, painted = piece
+                    chars.append(SIDE_CHARS[side].upper() if painted else SIDE_CHARS[side])
+            rows.append("".join(chars))
+        phase = "play" if self.final_left is None else f"final {self.final_left}"
+        return f"{'/'.join(rows)} {SIDE_CHARS[self._to_move]} {phase}"
+
+    def _read_position(self, text: str) -> None:
+        if not isinstance(text, str) or len(text) > 120:
+            raise PositionError("error.corners.position", text=excerpt(text))
+        fields = text.split()
+        if len(fields) not in (3, 4) or fields[1] not in SIDE_CHARS:
+            raise PositionError("error.corners.position", text=excerpt(text))
+        rows = fields[0].split("/")
+        if len(rows) != SIZE:
+            raise PositionError("error.corners.position", text=excerpt(text))
+        validate_setup_rows(rows, SIZE, ".oOtT")
+        pieces, painted = [0, 0], 0
+        for r, line in enumerate(rows):
+            row = SIZE - 1 - r
+            for col, char in enumerate(line):
+                if char == ".":
+                    continue
+                bit = 1 << (row * SIZE + col)
+                pieces["ot".index(char.lower())] |= bit
+                if char.isupper():
+                    painted |= bit
+        self.pieces, self.painted = pieces, painted
+        self._to_move = SIDE_CHARS.index(fields[1])
+        full = not self.empty
+        if fields[2] == "play" and len(fields) == 3:
+            if full:
+                raise PositionError("error.corners.full_in_play")
+            self.final_left = None
+        elif fields[2] == "final" and len(fields) == 4 and fields[3] in ("0", "1", "2"):
+            if not full:
+                raise PositionError("error.corners.final_not_full")
+            self.final_left = int(fields[3])
+        else:
+            raise PositionError("error.corners.phase", text=excerpt(" ".join(fields[2:])))
+

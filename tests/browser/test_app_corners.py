@@ -1,0 +1,171 @@
+"""Corners in a real browser: a whole game against the bot by clicking (a
+tilted capture, the final round), and a hot-seat match through both games
+with a reload in between.
+
+Clicks follow the board the canvas publishes (``data-geometry``,
+``data-position``) and the view's own ``cell_center``; the test reads each
+position with the engine to choose its clicks, as a player reads the board.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("browser tests run in CPython only", allow_module_level=True)
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from tessera.games.corners import Corners  # noqa: E402
+from tessera.games.corners.geometry import CAPTURE_BASE, PASS, RECTANGLES, cell_name  # noqa: E402
+from tessera.games.corners.rules import parse_cell  # noqa: E402
+from tessera.games.corners.view import cell_center  # noqa: E402
+
+BOARD = "canvas.tessera-board"
+
+
+def click_cell(page: Page, name: str) -> None:
+    geometry = json.loads(page.get_attribute(BOARD, "data-geometry"))
+    box = page.locator(BOARD).bounding_box()
+    x, y = cell_center(parse_cell(name), geometry["width"], geometry["height"], geometry["flipped"])
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def shown_game(page: Page) -> Corners:
+    return Corners(setup=page.get_attribute(BOARD, "data-position"))
+
+
+def plies(page: Page) -> int:
+    return page.eval_on_selector_all("button.move", "els => els.length")
+
+
+def wait_plies(page: Page, count: int) -> None:
+    page.wait_for_function(
+        "n => !document.documentElement.dataset.bot && document.querySelectorAll('button.move').length >= n",
+        arg=count, timeout=60_000)
+
+
+def capture_by_clicks(page: Page, move: int) -> None:
+    """Pick three corners (the board previews the rectangle), then confirm on one."""
+    corners = [cell_name(c) for c in RECTANGLES[move - CAPTURE_BASE].corners]
+    for name in corners[:3]:
+        click_cell(page, name)
+    click_cell(page, corners[0])
+
+
+def next_placement(game: Corners, target: tuple[int, ...]) -> int:
+    """A free corner of the tilted target rectangle, else the first free cell."""
+    for cell in target:
+        if game.piece_at(cell) is None:
+            return cell
+    return next(m for m in game.legal_moves() if m < CAPTURE_BASE)
+
+
+def test_a_whole_game_against_the_bot_by_clicking(page: Page, page_log, site_url: str, wait_ready) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=corners]")
+    page.click("label[for='ng-opponent-botmedium'], label[for='ng-opponent-bot:medium']")
+    page.click("label[for='ng-format-single']")
+    page.click("label[for='ng-side-circles']")
+    page.click("dialog button[data-action=start]")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+
+    tilted_done = final_seen = False
+    target: tuple[int, ...] = ()
+    for _ in range(80):
+        game = shown_game(page)
+        if game.is_over():
+            break
+        count = plies(page)
+        tilted = [m for m in game.legal_moves() if CAPTURE_BASE <= m < PASS and RECTANGLES[m - CAPTURE_BASE].tilted]
+        if game.final_left is not None:
+            final_seen = True
+            expect(page.locator("#play-status")).to_contain_text("Final round")
+            if tilted or any(CAPTURE_BASE <= m < PASS for m in game.legal_moves()):
+                capture_by_clicks(page, (tilted or [m for m in game.legal_moves() if m != PASS])[0])
+            else:
+                page.click("button[data-action=pass]")
+        elif tilted and not tilted_done:
+            capture_by_clicks(page, tilted[0])
+            tilted_done = True
+        else:
+            if not target or any(game.piece_at(c) not in (None, (0, False), (0, True)) for c in target):
+                free = [r for r in RECTANGLES if r.tilted
+                        and all(game.piece_at(c) in (None, (0, False), (0, True)) for c in r.corners)]
+                target = free[0].corners if free and not tilted_done else ()
+            click_cell(page, cell_name(next_placement(game, target)))
+        wait_plies(page, count + 1)
+        page.wait_for_function("n => document.querySelectorAll('button.move').length >= n", arg=count + 1)
+        if not shown_game(page).is_over():
+            wait_plies(page, count + 2)
+    game = shown_game(page)
+    assert game.is_over(), game.position()
+    assert tilted_done and final_seen
+    texts = page.eval_on_selector_all("button.move .move-text", "els => els.map(e => e.textContent)")
+    assert any(text.startswith("x") for text in texts)
+    expect(page.locator("dialog.dialog-over")).to_be_visible()
+    page.screenshot(path="/tmp/tessera-corners-bot-game.png")
+    page_log.assert_no_errors()
+
+
+def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str, wait_ready) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=corners]")
+    page.click("label[for='ng-opponent-human']")
+    page.click("dialog button[data-action=start]")
+    expect(page.locator("dialog.dialog-toss")).to_be_visible()
+    page.click("dialog button[data-throw=rock]")
+    page.click("dialog button[data-throw=rock]")          # a tie: again
+    expect(page.locator("dialog.dialog-toss .toss-text")).to_contain_text("again")
+    page.click("dialog button[data-throw=paper]")
+    page.click("dialog button[data-throw=rock]")          # player 1 wins the toss
+    page.screenshot(path="/tmp/tessera-corners-toss.png")
+    page.click("dialog button[data-action=start-match]")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    expect(page.locator(".match-box")).to_contain_text("Game 1 of 2")
+    expect(page.locator(".match-box .match-note")).to_contain_text("Player 1 starts")
+
+    def fill_the_board(stop_before: int | None = None) -> None:
+        for _ in range(70):
+            game = shown_game(page)
+            count = plies(page)
+            if game.final_left is not None or (stop_before is not None and count >= stop_before):
+                return
+            click_cell(page, cell_name(next(m for m in game.legal_moves() if m < CAPTURE_BASE)))
+            wait_plies(page, count + 1)
+
+    fill_the_board()
+    page.click("button[data-action=pass]")
+    page.click("button[data-action=pass]")
+    expect(page.locator("dialog.dialog-over .match-table")).to_be_visible()
+    expect(page.locator("dialog.dialog-over [data-action=next-game]")).to_contain_text("game 2")
+    page.screenshot(path="/tmp/tessera-corners-match-1.png")
+    page.click("dialog.dialog-over [data-action=next-game]")
+    page.wait_for_function("document.querySelector('.match-box') && "
+                           "document.querySelector('.match-box').dataset.matchGame === '2'")
+    expect(page.locator(".match-box .match-note")).to_contain_text("Player 2 starts")
+    # The players keep their numbers while the seats swap: Player 2 has circles now.
+    expect(page.locator(".player-panel:has(.swatch-circles) .player-who")).to_have_text("Player 2")
+
+    fill_the_board(stop_before=10)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('.match-box') && "
+                           "document.querySelector('.match-box').dataset.matchGame === '2'")
+    assert plies(page) == 10
+    fill_the_board()
+    page.click("button[data-action=pass]")
+    page.click("button[data-action=pass]")
+    verdict = page.locator("dialog.dialog-over .match-verdict")
+    expect(verdict).to_be_visible()
+    assert page.get_attribute("dialog.dialog-over .match-over", "data-match-over") == "yes"
+    points = page.eval_on_selector_all("dialog.dialog-over .match-table .match-points",
+                                       "els => els.map(e => e.textContent)")
+    assert len(points) == 2
+    page.screenshot(path="/tmp/tessera-corners-match-2.png")
+    page_log.assert_no_errors()
