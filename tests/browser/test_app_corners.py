@@ -169,3 +169,40 @@ def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str
     assert len(points) == 2
     page.screenshot(path="/tmp/tessera-corners-match-2.png")
     page_log.assert_no_errors()
+
+
+def test_a_match_against_the_bot_starts_with_a_drawn_toss_and_keys_play(page: Page, page_log, site_url: str,
+                                                                         wait_ready) -> None:
+    """The toss against the bot is drawn by chance and shown as a round; the
+    winner has circles in game 1.  Arrow keys and Enter place a piece."""
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=corners]")
+    page.click("label[for='ng-opponent-botmedium'], label[for='ng-opponent-bot:medium']")
+    page.click("dialog button[data-action=start]")
+    start = page.locator("dialog button[data-action=start-match]")
+    expect(start).to_be_visible(timeout=10_000)
+    expect(page.locator("dialog.dialog-toss .toss-text")).to_contain_text("wins the toss")
+    winner = page.get_attribute("dialog.dialog-toss", "data-toss-winner")
+    start.click()
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    expect(page.locator(".match-box")).to_contain_text("Game 1 of 2")
+    you_start = winner == "0"
+    expect(page.locator(".player-panel:has(.swatch-circles) .player-who")).to_have_text(
+        "You" if you_start else "Bot · Medium")
+    if not you_start:
+        wait_plies(page, 1)
+    count = plies(page)
+    page.focus(BOARD)
+    game = shown_game(page)
+    taken = [cell for cell in range(64) if game.piece_at(cell) is not None]
+    start = taken[0] if taken else parse_cell("d4")   # the cursor starts on the last move, else d4
+    flipped = json.loads(page.get_attribute(BOARD, "data-geometry"))["flipped"]
+    top_row = (start // 8 if flipped else 7 - start // 8) == 0
+    step = "ArrowDown" if top_row else "ArrowUp"       # to an empty neighbour on the screen
+    page.keyboard.press("ArrowUp")      # the cursor appears
+    page.keyboard.press(step)
+    page.keyboard.press("Enter")
+    wait_plies(page, count + 1)
+    assert shown_game(page).pieces[0 if you_start else 1].bit_count() >= 1
+    page_log.assert_no_errors()

@@ -106,12 +106,17 @@ def _points_text(value: float) -> str:
 def match_table(match: Match) -> Any:
     """Players by rows; each game's points, the total and the difference."""
     table = el("table", "match-table", None, {"aria-label": t("match.table_label")})
+    def column(short: str, full: str) -> Any:
+        """A short heading (the side column is narrow), the full words for
+        a pointer's title and a screen reader's label."""
+        return el("th", None, None, {"scope": "col", "aria-label": full}, [el("abbr", None, short, {"title": full})])
+
     head = el("tr")
     head.appendChild(el("th", None, t("match.col.player"), {"scope": "col"}))
     for index in range(match.games):
-        head.appendChild(el("th", None, t("match.col.game", n=index + 1), {"scope": "col"}))
-    head.appendChild(el("th", None, t("match.col.points"), {"scope": "col"}))
-    head.appendChild(el("th", None, t("match.col.difference"), {"scope": "col"}))
+        head.appendChild(column(t("match.col.game_short", n=index + 1), t("match.col.game", n=index + 1)))
+    head.appendChild(column(t("match.col.points_short"), t("match.col.points")))
+    head.appendChild(column("±", t("match.col.difference")))
     table.appendChild(el("thead", None, None, None, [head]))
     body = el("tbody")
     points, differences = match.points(), match.differences()
