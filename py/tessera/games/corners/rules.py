@@ -95,6 +95,15 @@ class Corners(Game):
     def in_final_round(self) -> bool:
         return self.final_left is not None
 
+    def last_change(self) -> tuple[int, int]:
+        """(cells the last move filled or placed, corners it painted) as
+        masks: what the board animates (0, 0 before any move)."""
+        if not self._undo:
+            return 0, 0
+        before_pieces = self._undo[-1][0] | self._undo[-1][1]
+        added = (self.pieces[0] | self.pieces[1]) & ~before_pieces
+        return added, self.painted & ~self._undo[-1][2]
+
     # ----- moves -------------------------------------------------------------------
     def captures(self, side: int | None = None, painting_only: bool = False) -> list[int]:
         """Rectangle indices ``side`` (default: the side to move) may capture."""

@@ -23,10 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.animation import Timeline
 from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
+from .animation import growth, move_timeline, outline_of, paint_share, pulse
 from .geometry import CAPTURE_BASE, CELLS, COLUMNS, PASS, RECTANGLES, SIZE
 from .rules import CIRCLES
 
@@ -267,11 +269,31 @@ class CornersView(BoardView):
 
         faded = set(state.highlights.get("faded", ()))
         radius = 0.34 * s
+        motion = state.highlights.get("animation")   # a move animating (animation.py)
+        capturing = outline_of(motion)
+        if capturing is not None:
+            self._outline(out, RECTANGLES[capturing].corners, center, p.outline, max(2.0, 0.08 * s))
         for cell in range(CELLS):
             piece = game.piece_at(cell)  # type: ignore[attr-defined]
-            if piece is not None:
-                x, y = center(cell)
-                self.draw_piece(out, x, y, piece[0], piece[1], radius, s, p, quiet=cell in faded)
+            if piece is None:
+                continue
+            x, y = center(cell)
+            size = growth(motion, cell)
+            if size is not None:
+                if size > 0:
+                    self.draw_piece(out, x, y, piece[0], piece[1], radius * size, s, p)
+                continue
+            paint = paint_share(motion, cell)
+            if paint is not None:   # a corner turning painted: the paint spreads over the outline
+                self.draw_piece(out, x, y, piece[0], False, radius, s, p)
+                if paint > 0:
+                    self.draw_piece(out, x, y, piece[0], True, radius * min(1.0, paint), s, p)
+                continue
+            self.draw_piece(out, x, y, piece[0], piece[1], radius, s, p, quiet=cell in faded)
+        ring = pulse(motion)
+        if ring is not None:
+            x, y = center(ring[0])
+            out.circle_stroke(x, y, radius + ring[1] * 0.5 * s, p.outline, max(1.5, 0.05 * s * (1.2 - ring[1])))
 
         if isinstance(preview, int) and CAPTURE_BASE <= preview < PASS:
             rect = RECTANGLES[preview - CAPTURE_BASE]
@@ -296,6 +318,11 @@ class CornersView(BoardView):
         if isinstance(cursor, int):
             x, y = center(cursor)
             out.rect_stroke(x - 0.45 * s, y - 0.45 * s, 0.9 * s, 0.9 * s, p.cursor, max(1.5, 0.07 * s))
+
+    @staticmethod
+    def move_animation(game: Game, move: Any, emphasis: bool = False) -> Timeline:
+        """How ``move`` (just played on ``game``) animates (``core/animation.py``)."""
+        return move_timeline(game, move, emphasis)
 
     @staticmethod
     def _outline(out: DrawList, corners: tuple[int, ...], center: Any, colour: str, width: float) -> None:
