@@ -84,6 +84,8 @@ class Match:
     rounds: list[tuple[str, str]] = field(default_factory=list)
     """Rock-paper-scissors throws (A's, B's), ties first, the deciding one last."""
     results: list[GameResult] = field(default_factory=list)
+    seed: int | None = None
+    """The seed of a toss against the bot (``seeded_round``), kept with the match."""
 
     @property
     def first_starter(self) -> int | None:
@@ -156,13 +158,16 @@ class Match:
 
     # ----- saving -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "games": self.games,
             "players": list(self.players),
             "rounds": [list(pair) for pair in self.rounds],
             "results": [{"starter": r.starter, "scores": list(r.scores), "winner": r.winner_seat}
                         for r in self.results],
         }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Match":
@@ -181,7 +186,10 @@ class Match:
         if not (isinstance(rounds, list) and len(rounds) <= MAX_ROUNDS
                 and isinstance(results, list) and len(results) <= games):
             raise MatchError("error.match.corrupt")
-        match = cls(games, (players[0], players[1]))
+        seed = data.get("seed")
+        if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 63):
+            raise MatchError("error.match.corrupt")
+        match = cls(games, (players[0], players[1]), seed=seed)
         for pair in rounds:
             if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
                 raise MatchError("error.match.corrupt")

@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..core.record import Record
+from ..core.record_formats import format_for_text
 from ..core.seats import Seat
 
 HUMAN = "human"
 """The choice for a player on this device; a bot is ``bot:<level>``."""
-SGF_GAME = "dots"
-"""The game an SGF record (text starting with ``(``) is read as."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +42,9 @@ def peek(text: str) -> RecordPeek | None:
     text = text.strip()
     if not text:
         return None
-    if text.startswith("("):
-        return RecordPeek(SGF_GAME)
+    fmt = format_for_text(text)
+    if fmt is not None:   # another program's format (Dots' SGF): the game it belongs to
+        return RecordPeek(fmt.game_id)
     try:
         record = Record.loads(text)
     except Exception:  # not a record yet (being typed) or a bad one: Open will say why

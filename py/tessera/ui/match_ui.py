@@ -215,7 +215,9 @@ class TossDialog:
                 await asyncio.sleep(SHAKE_SECONDS)
                 if not self.dialog.is_open:
                     return
-        throw_a, throw_b = seeded_round(random.randrange(1 << 31))
+        if self.match.seed is None:
+            self.match.seed = random.randrange(1 << 31)
+        throw_a, throw_b = seeded_round(self.match.seed)
         self._reveal(throw_a, throw_b)
 
     def _ask(self, player: int) -> None:

@@ -86,9 +86,14 @@ def placement_gain(game: "Corners", cell: int) -> float:
     return gain
 
 
+REACH_WEIGHT = 0.0005
+"""Between placements that do nothing yet, prefer cells that are corners of
+more rectangles (the middle): more ways to build on them later."""
+
+
 def move_gain(game: "Corners", move: int) -> float:
     if move == PASS:
         return 0.0
     if move < CAPTURE_BASE:
-        return placement_gain(game, move)
+        return placement_gain(game, move) + REACH_WEIGHT * len(RECTS_WITH_CORNER[move])
     return capture_gain(game, move - CAPTURE_BASE)
