@@ -9,8 +9,11 @@ a two-ply CornersBot scored only 50% against Medium.
 Measured with ``python3 -m tessera match corners A B --games 40`` (seed 0,
 times x 1/3, bots alternating seats):
 
-    medium vs easy    +40 =0 -0   100.0%   Elo +759 (clamped)
-    hard   vs medium  +33 =1 -6    83.8%   Elo +285 [+169, +508]
+    medium vs easy    +39 =0 -1    97.5%   Elo +636 [+441, +1200]
+    hard   vs medium  +39 =0 -1    97.5%   Elo +636 [+441, +1200]
+
+(Before Medium and Easy preferred central cells when nothing else
+differed, Medium beat Easy 40-0 and Hard beat Medium +33 =1 -6, 83.8%.)
 """
 
 from __future__ import annotations
