@@ -219,7 +219,8 @@ class RulesPage:
                                    [el("li", None, tr(f"ruling.{key}")) for key in content.rulings]))
             root.appendChild(rulings)
         self.root = root
-        root.dataset.view = content.views[1 if self.flipped else 0]
+        if content.turnable:
+            root.dataset.view = content.views[1 if self.flipped else 0]
         container.appendChild(root)
         for diagram in self.diagrams:   # boards measure their hosts: draw once attached
             diagram.show()
