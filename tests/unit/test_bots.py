@@ -345,6 +345,11 @@ def test_bot_from_spec_levels_and_scaling() -> None:
     assert bot_from_spec("quadrature", "alphabeta:max_depth=2", movetime_ms=5).movetime_ms == 5
     with pytest.raises(BotSpecError):
         bot_from_spec("quadrature", "nosuchlevel")
+    # A spec may name its own base time; the scale applies to it as to a level's.
+    assert bot_from_spec("quadrature", "mcts:movetime_ms=1500", time_scale=1 / 3).movetime_ms == 500
+    for bad in ("mcts:movetime_ms=0", "mcts:movetime_ms=fast", "mcts:movetime_ms=1.5", "mcts:movetime_ms=true"):
+        with pytest.raises(BotSpecError):
+            bot_from_spec("quadrature", bad)
 
 
 def test_quadrature_extensions_are_deterministic_and_clean() -> None:

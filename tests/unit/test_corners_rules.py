@@ -172,12 +172,16 @@ def test_final_capture_must_paint_and_then_the_game_ends() -> None:
 
 
 def test_a_final_capture_that_only_repaints_is_refused() -> None:
-    """In the final round a capture of painted corners paints nothing: refused."""
+    """In the final round a capture of painted corners paints nothing: refused.
+    The stripes put painted circles on a1, c1 (row 1 starts with O) and a3,
+    c3 (row 3 too): a rectangle of circles, all painted."""
     game = Corners(setup=full_board_except("", "o").replace(" o play", " o final 2"))
-    for move in game.legal_moves():
-        assert move == PASS
-    assert game.illegal_reason(game.parse_move("xa1c1c3a3")).key in (
-        "illegal.corners.final_paints_nothing", "illegal.corners.not_own_corners")
+    assert game.legal_moves() == [PASS]
+    capture = game.parse_move("xa1c1c3a3")
+    assert game.illegal_reason(capture).key == "illegal.corners.final_paints_nothing"
+    with pytest.raises(IllegalMoveError):
+        game.push(capture)
+    assert game.illegal_reason(game.parse_move("xb1d1d3b3")).key == "illegal.corners.not_own_corners"
 
 
 def test_move_counts_from_the_empty_board() -> None:
@@ -250,3 +254,33 @@ def test_errors_are_ours_and_worded() -> None:
         with pytest.raises(GameError) as error:
             game.parse_move(bad)  # type: ignore[arg-type]
         assert str(error.value)
+
+
+def test_every_illegal_move_names_its_reason_in_both_languages() -> None:
+    """Each refusal carries its own catalog key, worded in English and Russian."""
+    from tessera import i18n
+    from tessera.core import registry  # noqa: F401  (registers the game's strings)
+    play = Corners(setup=board("a1 c1 c3", "a3 h8"))
+    final = Corners(setup=full_board_except("", "o").replace(" o play", " o final 2"))
+    cases = [
+        (play, "a3", "illegal.corners.occupied"),
+        (play, "pass", "illegal.corners.pass_too_early"),
+        (play, "xa1c1c3a3", "illegal.corners.not_own_corners"),
+        (Corners(setup=board("", "h8", painted_circles="a1 b1 a2 b2")), "xa1b1b2a2", "illegal.corners.changes_nothing"),
+        (final, "xa1c1c3a3", "illegal.corners.final_paints_nothing"),
+    ]
+    for game, text, key in cases:
+        move = game.parse_move(text)
+        with pytest.raises(IllegalMoveError) as error:
+            game.push(move)
+        reason = error.value.params["reason"]
+        assert reason.key == key, text
+        for lang in ("en", "ru"):
+            assert i18n.t(key, lang) != key
+            assert str(error.value)
+    # A placement in the final round: the board is full, so every cell is taken.
+    placement = final.parse_move("d4")
+    assert final.illegal_reason(placement).key == "illegal.corners.final_capture_only"
+    finished = Corners(setup=full_board_except("", "o").replace(" o play", " o final 0"))
+    assert finished.is_over() and finished.legal_moves() == []
+    assert finished.illegal_reason(PASS).key == "illegal.over"

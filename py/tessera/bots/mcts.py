@@ -52,6 +52,7 @@ class MctsBot(Bot):
         self.iterations = 0
 
     def search(self, game: Game) -> Search:
+        budget = Budget(self.movetime_ms, self.max_iterations, self.clock)  # the time counts from the asking
         moves = game.legal_moves()
         self.iterations = 0
         if game.is_over() or not moves:
@@ -68,7 +69,6 @@ class MctsBot(Bot):
         yield
 
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
-        budget = Budget(self.movetime_ms, self.max_iterations)
         rng.shuffle(moves)
         root = _Node(None, None, 1 - me, moves)
         steps = 0

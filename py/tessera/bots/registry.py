@@ -111,6 +111,7 @@ def bot_from_spec(game_id: str, spec: str, seed: int = 0, movetime_ms: int | Non
                   time_scale: float = 1.0) -> Bot:
     """A level key of the game or a bot spec (``name:key=value,...``).
 
+    A spec may name its base time (``mcts:movetime_ms=1500``).
     ``movetime_ms`` (when given) replaces the level's or the default time;
     otherwise that time is multiplied by ``time_scale`` (the command line's
     match runs levels at 1/3 of their app time, since CPython is about three
@@ -123,5 +124,12 @@ def bot_from_spec(game_id: str, spec: str, seed: int = 0, movetime_ms: int | Non
     else:
         chosen = level(game_id, name)
         base_ms, bot_name, merged = chosen.movetime_ms, chosen.bot, {**chosen.params, **params}
+    if "movetime_ms" in merged:   # "mcts:movetime_ms=1500" names the base time like a level does
+        merged = dict(merged)
+        spec_ms = merged.pop("movetime_ms")
+        if isinstance(spec_ms, bool) or not isinstance(spec_ms, int) or not 1 <= spec_ms <= 3_600_000:
+            raise BotSpecError("error.bot.bad_params", name=repr(bot_name),
+                               reason="movetime_ms is a whole number of milliseconds from 1 to 3600000")
+        base_ms = spec_ms
     time_ms = movetime_ms if movetime_ms is not None else max(1, round(base_ms * time_scale))
     return make_bot(bot_name, seed, time_ms, **merged)

@@ -4,13 +4,14 @@
 likes best; ``depth=2`` also lets the opponent answer with its best reply
 among its ``replies`` most promising moves, so the bot sees what it leaves
 the other side (a rectangle it completes, a cell it must block).  The final
-round is searched to the end (two turns at most), so the bot never passes
-while it can paint and knows what the opponent's last capture will take.
+round is played exactly (``strategy.best_final_move``: the capture that
+paints most, pass only when none paints), and a move that starts it is
+judged by what each side's last capture will take.
 ``noise`` makes a weak level: it picks at random among the moves whose
 ordering gain is within ``noise`` of the best.
 
-The search yields between candidates and stops at ``movetime_ms`` with the
-best move found so far, so the page stays responsive and the level keeps
+The search yields between candidates and stops at ``movetime_ms`` (0: no
+limit) with the best move found so far, so the page stays responsive and the level keeps
 its time on a slow phone.
 """
 
@@ -19,11 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...bots.base import Bot, Search
+from ...bots.clock import Budget
 from ...core.rng import SeededRandom
-from .geometry import PASS
-from .strategy import CORNER_MASKS
 from .rules import Corners
-from .strategy import move_gain, position_value
+from .strategy import CORNER_MASKS, best_final_move, move_gain, position_value
 
 
 class CornersBot(Bot):
@@ -47,12 +47,13 @@ class CornersBot(Bot):
         return [move for _, move in scored[:limit]]
 
     def search(self, game: Corners) -> Search:  # type: ignore[override]
-        deadline = self.clock() + self.movetime_ms / 1000.0
+        budget = Budget(self.movetime_ms, clock=self.clock)   # 0 or less: no time limit
         moves = game.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
+        if len(moves) <= 1:
+            return moves[0] if moves else None
         if game.final_left is not None:
-            return (yield from self._final(game, moves))
+            yield
+            return best_final_move(game)
         if self.noise > 0:
             scored = sorted(((move_gain(game, move), move) for move in moves), reverse=True)
             best = scored[0][0]
@@ -72,7 +73,7 @@ class CornersBot(Bot):
             if value > best_value:
                 best_move, best_value = move, value
             yield
-            if self.clock() >= deadline:
+            if budget.spent():
                 break
         return best_move
 
@@ -88,35 +89,18 @@ class CornersBot(Bot):
             game.pop()
         return worst
 
-    def _final(self, game: Corners, moves: list[int]) -> Search:
-        player = game.to_move
-        best_move, best_value = PASS, -2.0
-        for move in moves:
-            game.push_unchecked(move)
-            value = self._final_value(game, player)
-            game.pop()
-            if value > best_value:
-                best_move, best_value = move, value
-            yield
-        return best_move
-
     def _final_value(self, game: Corners, player: int) -> float:
-        """Exact: the final round has at most two turns left."""
+        """Exact once the final round has begun: each side with a turn left
+        paints as much as its best capture can (``strategy.best_final_move``:
+        the two turns cannot affect each other), then the scores decide."""
         self.nodes += 1
-        if game.is_over():
-            return position_value(game, player)
-        if game.final_left == 1:   # the last turn: its player paints as much as one capture can
-            mover = game.to_move
-            paint = max((CORNER_MASKS[index] & ~game.painted).bit_count()
-                        for index in game.captures(mover, painting_only=True)) if game.legal_moves() != [PASS] else 0
-            scores = list(game.scores())
-            scores[mover] += paint
-            if scores[0] == scores[1]:
-                return 0.0
-            return 1.0 if scores[player] > scores[1 - player] else -1.0
-        values = []
-        for move in game.legal_moves():
-            game.push_unchecked(move)
-            values.append(self._final_value(game, player))
-            game.pop()
-        return max(values) if game.to_move == player else min(values)
+        scores = list(game.scores())
+        left = game.final_left or 0
+        for turn in range(left):
+            side = (game.to_move + turn) % 2
+            paint = [(CORNER_MASKS[index] & ~game.painted).bit_count()
+                     for index in game.captures(side, painting_only=True)]
+            scores[side] += max(paint, default=0)
+        if scores[0] == scores[1]:
+            return 0.0
+        return 1.0 if scores[player] > scores[1 - player] else -1.0

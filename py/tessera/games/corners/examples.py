@@ -1,8 +1,10 @@
 """The rules page's worked examples, as data the engine replays.
 
 Each example is a start position (the RULINGS.md position string) and the
-moves played from it; the tests replay every one and check what it
-claims, so the page cannot drift from the rules the app plays by.
+moves played from it, with catalog keys for its title, its caption and
+one sentence per move (``strings.json``); the tests replay every one and
+check what its words claim, so the page cannot drift from the rules the
+app plays by.
 """
 
 from __future__ import annotations
@@ -15,6 +17,21 @@ class CornersExample:
     key: str
     start: str
     moves: tuple[str, ...]
+
+    @property
+    def title_key(self) -> str:
+        return f"rules.corners.example.{self.key}.title"
+
+    @property
+    def caption_key(self) -> str:
+        """The whole example in a sentence or two."""
+        return f"rules.corners.example.{self.key}"
+
+    def step_key(self, step: int) -> str:
+        """What move ``step`` (1 for the first move) does."""
+        if not 1 <= step <= len(self.moves):
+            raise IndexError(step)
+        return f"rules.corners.example.{self.key}.step{step}"
 
 
 def board(circles: str = "", triangles: str = "", painted_circles: str = "", painted_triangles: str = "",

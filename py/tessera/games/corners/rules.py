@@ -21,7 +21,11 @@ and equal scores draw.
 Position string (RULINGS.md): rows 8 down to 1 joined by ``/``, each of
 ``.`` ``o`` ``O`` (painted) ``t`` ``T``, then the side to move and the
 phase: ``......../... o play`` or ``... t final 2``.  ``final 0`` is a
-finished game (it round-trips; no move is legal).
+finished game (``position()`` writes it after the last turn, so it must
+read back; no move is legal there).  A set-up is refused, never
+normalized, when its phase contradicts the board: ``play`` with no empty
+cell (the final round would already have started, and whether one or two
+turns are left cannot be guessed), or ``final`` with an empty cell.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ class CornersDiagram(Diagram):
     def __init__(self, example: CornersExample) -> None:
         self.example = example
         self.key = example.key
-        self.caption_key = f"rules.corners.example.{example.key}"
+        self.caption_key = example.caption_key
 
     @property
     def steps(self) -> int:
@@ -58,6 +58,7 @@ class CornersDiagram(Diagram):
         else:
             lines.append(tr("status.after", n=step, total=len(self.example.moves),
                             move=self.example.moves[step - 1]))
+            lines.append(t(self.example.step_key(step), lang))
         if not own and step < len(self.example.moves):
             lines.append(tr("status.next", move=self.example.moves[step]))
         circles, triangles = game.scores()

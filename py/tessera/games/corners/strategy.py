@@ -97,3 +97,21 @@ def move_gain(game: "Corners", move: int) -> float:
     if move < CAPTURE_BASE:
         return placement_gain(game, move) + REACH_WEIGHT * len(RECTS_WITH_CORNER[move])
     return capture_gain(game, move - CAPTURE_BASE)
+
+
+def best_final_move(game: "Corners") -> int:
+    """The best turn in the final round, exactly: the capture that paints
+    the most corners, or ``pass`` when none paints.
+
+    No piece is added or removed in the final round (the board is full and
+    captures only paint), so neither side's turn changes what the other
+    may capture: each side simply paints as much as it can.  The margin
+    counts too (a match's tie-break sums the score differences), so a bot
+    paints the most even when the game is already won or lost.
+    """
+    best, best_paint = PASS, 0
+    for index in game.captures(painting_only=True):
+        paint = (CORNER_MASKS[index] & ~game.painted).bit_count()
+        if paint > best_paint:
+            best, best_paint = CAPTURE_BASE + index, paint
+    return best

@@ -1,0 +1,74 @@
+"""The strongest Corners bot: tree search (MCTS) with playouts that capture,
+and the final round played exactly.
+
+Random playouts of the generic MCTS mostly place pieces, so they rarely
+see what a rectangle is worth.  Here a playout takes a capture whenever
+one is legal with probability ``capture_share`` (else any legal move), so
+the rectangles a move completes or spoils show up in the results; a
+playout cut short is scored by ``strategy.position_value``, which counts
+painted pieces and the best capture each side has waiting.
+
+The final round needs no search: no piece is added or removed in it (the
+board is full and only corners change colour), so neither side's turn can
+change what the other may capture.  Each side's best turn is therefore the
+capture that paints the most, or ``pass`` when none paints.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from ...bots.base import Search
+from ...bots.mcts import MctsBot
+from ...core.game import Game
+from ...core.rng import SeededRandom
+from .geometry import CAPTURE_BASE
+from .rules import Corners
+from .strategy import best_final_move
+
+
+class CornersMctsBot(MctsBot):
+    """Parameters of ``MctsBot`` plus ``capture_share`` (0 to 1)."""
+
+    name = "corners_mcts"
+    param_names = MctsBot.param_names + ("capture_share",)
+
+    def __init__(self, seed: int = 0, movetime_ms: int = 1000, capture_share: float = 0.5, **params: Any) -> None:
+        if not 0.0 <= float(capture_share) <= 1.0:
+            raise ValueError("capture_share is from 0 to 1")
+        super().__init__(seed, movetime_ms, **params)
+        self.capture_share = float(capture_share)
+
+    def search(self, game: Game) -> Search:
+        if isinstance(game, Corners) and game.final_left:
+            yield
+            return best_final_move(game)
+        return (yield from super().search(game))
+
+    def _playout(self, game: Game, rng: SeededRandom) -> float:
+        """Moves from here, a capture taken at ``capture_share`` odds; the result for seat 0 in [0, 1]."""
+        plies = 0
+        share = self.capture_share
+        try:
+            while plies < self.playout_plies:
+                if game.outcome() is not None:
+                    break
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                first_capture = bisect_left(moves, CAPTURE_BASE)   # placements (< 64) come first
+                if first_capture < len(moves) and rng.random() < share:
+                    move = moves[first_capture + rng.below(len(moves) - first_capture)]
+                else:
+                    move = moves[rng.below(len(moves))]
+                game.push_unchecked(move)
+                plies += 1
+            outcome = game.outcome()
+            if outcome is not None:
+                return 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
+            return 0.5 + 0.5 * max(-1.0, min(1.0, game.evaluate(0)))
+        finally:
+            self._last_playout_plies = plies
+            for _ in range(plies):
+                game.pop()
