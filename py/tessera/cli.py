@@ -292,6 +292,58 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_solo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """A one-player game played by a bot, many seeded games: scores and levels reached."""
+    from .bots.registry import BotSpecError, bot_from_spec
+
+    cls = registry.game_class(args.game)
+    if cls.num_players != 1:
+        raise CliError("error.cli.not_solo", game=repr(args.game))
+    if args.games < 1:
+        raise CliError("error.cli.games")
+    if args.max_moves < 1:
+        raise CliError("error.cli.max_moves")
+    if args.movetime is not None and args.movetime <= 0:
+        raise CliError("error.cli.movetime")
+    options = _parse_options(args.option)
+    scores: list[int] = []
+    levels: list[int] = []
+    ended = 0
+    try:
+        for index in range(args.games):
+            game_seed = args.seed * 100_003 + index
+            bot = bot_from_spec(args.game, args.player, 2 * game_seed + 1, args.movetime, 1.0 / args.speed_factor)
+            game = cls(options, seed=game_seed)
+            while game.outcome() is None and game.ply < args.max_moves:
+                move = bot.choose(game)
+                if move is None:
+                    break
+                game.push(move)
+            level = getattr(game, "level", 0) + 1
+            scores.append(game.scores()[0])
+            levels.append(level)
+            ended += game.outcome() is not None
+            if args.save:
+                directory = Path(args.save)
+                directory.mkdir(parents=True, exist_ok=True)
+                record = Record.from_game(game, meta={"players": [args.player]})
+                (directory / f"game{index + 1:03d}.json").write_text(record.dumps() + "\n", encoding="utf-8")
+            if not args.quiet:
+                state = "no moves left" if game.outcome() is not None else f"stopped at {args.max_moves} moves"
+                err.write(f"game {index + 1}/{args.games}: score {scores[-1]}, level {level}, "
+                          f"{game.ply} moves ({state})\n")
+                err.flush()
+    except BotSpecError as error:
+        raise CliError.from_error(error) from None
+    count = len(scores)
+    out.write(f"{args.game}: {args.player}, {count} games, seed {args.seed}, at most {args.max_moves} moves, "
+              f"options {json.dumps(options or {}, sort_keys=True)}\n")
+    out.write(f"score: mean {sum(scores) / count:.1f}, best {max(scores)}, worst {min(scores)}\n")
+    out.write(f"level reached: mean {sum(levels) / count:.2f}, best {max(levels)}\n")
+    out.write(f"games that ended with no move left: {ended} of {count}\n")
+    return EXIT_OK
+
+
 def _parse_options(items: list[str] | None) -> dict[str, str] | None:
     """``["size=20x20"]`` -> ``{"size": "20x20"}`` (None when there are none)."""
     if not items:
@@ -400,6 +452,24 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
     match.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
     match.set_defaults(run=cmd_match)
+
+    solo = sub.add_parser(
+        "solo", help="a bot plays a one-player game (Abatis) many times",
+        description="PLAYER is a level of the game (hint) or a bot name (random, abatis_hint:depth=1 ...). "
+                    "Prints the mean and best score and level reached.")
+    solo.add_argument("game")
+    solo.add_argument("player", metavar="PLAYER")
+    solo.add_argument("--games", type=int, default=20)
+    solo.add_argument("--seed", type=int, default=0)
+    solo.add_argument("--max-moves", type=int, default=500,
+                      help="stop a game after this many moves (a Knockout game never runs out of moves)")
+    solo.add_argument("--movetime", type=int, default=None, help="milliseconds per move (overrides the level)")
+    solo.add_argument("--speed-factor", type=float, default=3.0, help="divide level move times by this")
+    solo.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
+                      help="a game option, repeatable (e.g. --option mode=knockout)")
+    solo.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
+    solo.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
+    solo.set_defaults(run=cmd_solo)
 
     render = sub.add_parser("render", help="draw a record's position as SVG")
     render.add_argument("record")

@@ -13,7 +13,7 @@ import pytest
 from tessera import i18n
 from tessera.core import registry  # noqa: F401  (registers every game's strings.json with the catalog)
 from tessera.core.game import IllegalMoveError
-from tessera.games.corners import CIRCLES, TRIANGLES, Corners
+from tessera.games.corners import TRIANGLES, Corners
 from tessera.games.corners.examples import EXAMPLES, CornersExample
 from tessera.games.corners.geometry import PASS
 

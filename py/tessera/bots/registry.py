@@ -66,11 +66,25 @@ def levels_for(game_id: str) -> tuple[BotLevel, ...]:
     return tuple(getattr(module, "LEVELS", ()))
 
 
+def helpers_for(game_id: str) -> tuple[BotLevel, ...]:
+    """Searches that help the player rather than play against them (the
+    levels module's ``HELPERS``: Abatis' hint); never offered as opponents."""
+    module_name = entry(game_id).module
+    if module_name is None:
+        return ()
+    try:
+        module = importlib.import_module(module_name + ".levels")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(module, "HELPERS", ()))
+
+
 def level(game_id: str, key: str) -> BotLevel:
-    for candidate in levels_for(game_id):
+    """An opponent level or a helper of the game, by key."""
+    for candidate in levels_for(game_id) + helpers_for(game_id):
         if candidate.key == key:
             return candidate
-    known = ", ".join(lv.key for lv in levels_for(game_id)) or "-"
+    known = ", ".join(lv.key for lv in levels_for(game_id) + helpers_for(game_id)) or "-"
     raise BotSpecError("error.bot.unknown_level", level=repr(key), game=game_id, known=known)
 
 

@@ -301,6 +301,11 @@ class Game(ABC):
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
 
+    def undo_floor(self) -> int:
+        """The earliest ply a player's undo may go back to (Abatis: the start
+        of the current level); records and history views are not limited."""
+        return 0
+
     def push(self, move: Move) -> None:
         """Apply a move after checking it; raises IllegalMoveError."""
         if self.is_over():

@@ -102,6 +102,24 @@ class GameUI:
         """What a screen reader hears when the keyboard cursor reaches ``cell``."""
         return self.cell_name(cell)
 
+    hint_level: str | None = None
+    """A level of the game's ``LEVELS`` that the play screen's Hint button
+    runs to suggest a move (Abatis); None: no Hint button."""
+
+    def details(self, game: Game) -> list[tuple[str, str]]:
+        """(catalog key, value) rows of the game's detailed statistics, shown
+        when the player panel is clicked; empty: the panel is not a button."""
+        return []
+
+    def score_table(self, game: Game) -> str | None:
+        """A one-player game's high-score table (a key like ``classic-5-8-5``);
+        None: the game keeps no high scores."""
+        return None
+
+    def score_table_name(self, table: str) -> str:
+        """The table's name for people (a scenario in words)."""
+        return table
+
 
 def game_ui(game_id: str) -> GameUI:
     """The game's adapter (its ``adapter`` part's ``ADAPTER``), or the defaults."""

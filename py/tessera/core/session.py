@@ -181,9 +181,9 @@ class Session:
         """The ply to go back to: just before the last move a local player made.
 
         Against a bot that takes back the bot's reply and your move; in
-        hot-seat exactly one move.
+        hot-seat exactly one move.  Never before the game's ``undo_floor``.
         """
-        for index in range(self.game.ply - 1, -1, -1):
+        for index in range(self.game.ply - 1, self.game.undo_floor() - 1, -1):
             if self.participants[self.moves.movers[index]].local:
                 return index
         return None

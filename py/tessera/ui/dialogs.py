@@ -150,7 +150,7 @@ class OptionGroups:
     # ----- building ------------------------------------------------------------------
     def _build(self, spec: OptionSpec, value: Any) -> None:
         base = f"option.{self.game_id}.{spec.key}"
-        choices = [(str(v), t(f"{base}.{v}")) for v in spec.choices]
+        choices = [(str(v), t(f"{base}.{v}") if has(f"{base}.{v}") else str(v)) for v in spec.choices]
         custom_numbers: tuple[int, ...] | None = None
         if spec.custom is not None:
             choices.append((CUSTOM, t(f"{base}.{CUSTOM}") if has(f"{base}.{CUSTOM}") else t("newgame.custom")))
@@ -230,8 +230,8 @@ class OptionGroups:
     def value(self, spec: OptionSpec) -> Any:
         """The option's value now; ``None`` while its custom numbers are not valid."""
         checked = _checked(self.form, spec.key)
-        if checked != CUSTOM:
-            return checked if checked in [str(v) for v in spec.choices] else spec.default
+        if checked != CUSTOM:   # the radio's text back to the choice itself (5, not "5")
+            return next((v for v in spec.choices if str(v) == checked), spec.default)
         texts = [str(self.form.querySelector(f'input[name="{spec.key}-{part}"]').value or "").strip()
                  for part in spec.custom.parts]
         try:
@@ -266,10 +266,12 @@ class OptionGroups:
                 if allowed:
                     label.removeAttribute("title")
                 else:
-                    reason = t(f"{base}.{choice}.unavailable") if has(f"{base}.{choice}.unavailable") else ""
+                    key = next((k for k in (f"{base}.{choice}.unavailable", f"{base}.unavailable") if has(k)), "")
+                    reason = t(key) if key else ""
                     if reason:
                         label.setAttribute("title", reason)
-                        reasons.append(reason)
+                        if reason not in reasons:
+                            reasons.append(reason)
                     if radio.checked:
                         self._pick_allowed(spec, others)
             note = self.notes[spec.key]
@@ -305,6 +307,8 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     from ..core.game_ui import game_ui
 
     cls = game_class(game_id)
+    if cls.num_players == 1:
+        return solo_game_dialog(app, game_id, preset)
     levels = levels_for(game_id)
     preset = dict(preset or {})
     suggested = []   # options set for a small screen, each said why
@@ -396,6 +400,43 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     return dialog
 
 
+def solo_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None) -> Dialog:
+    """A one-player game's new-game dialog: its options only (Abatis: the
+    mode and the scenario); no opponent, side or clock."""
+    from ..core.registry import game_class
+
+    cls = game_class(game_id)
+    dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
+    form = el("form", "newgame-form", None, {"method": "dialog", "data-game": game_id})
+    option_groups = OptionGroups(cls, game_id, form, dict(preset or {}), dialog.listeners)
+    dialog.body.appendChild(form)
+
+    def start() -> None:
+        options = option_groups.values()
+        if options is None:
+            return
+        dialog.close()
+        create_game(app, game_id, {"opponent": "solo", **options})
+
+    dialog.add_button(t("dialog.cancel"))
+    start_button = dialog.add_button(t("newgame.start"), start, "primary", close=False,
+                                     attrs={"data-action": "start"})
+
+    def submitted(event: Any) -> None:
+        event.preventDefault()
+        start_button.click()
+
+    def key_pressed(event: Any) -> None:
+        if str(event.key) == "Enter" and str(getattr(event.target, "tagName", "") or "").upper() == "INPUT":
+            event.preventDefault()
+            start_button.click()
+    dialog.listeners.on(form, "submit", submitted)
+    dialog.listeners.on(form, "keydown", key_pressed)
+    first = form.querySelector('input[type="radio"]:checked')
+    dialog.open(focus=first if present(first) else start_button)
+    return dialog
+
+
 FORMAT_MATCH = "match"
 FORMAT_SINGLE = "single"
 
@@ -441,6 +482,8 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
     seat = names.index(side) if side in names else 0
     if seats is not None:
         pass
+    elif cls.num_players == 1:
+        seats = [Seat("human")]
     elif opponent == "human":
         seats = [Seat("human"), Seat("human")]
     else:

@@ -127,10 +127,19 @@ class HomeScreen:
                                         "aria-label": t("home.play_game", game=title)}))
             actions.appendChild(el("a", "btn btn-ghost", t("home.rules"),
                                    {"href": f"#/rules/{game_id}", "aria-label": t("home.rules_of", game=title)}))
+            if entry.num_players == 1:   # one-player games keep high scores
+                actions.appendChild(button(t("home.high_scores"), lambda event: self._high_scores(game_id),
+                                           self.listeners, "btn btn-ghost",
+                                           {"data-action": "high-scores", "data-game": game_id,
+                                            "aria-label": t("home.high_scores_of", game=title)}))
         else:
             actions.appendChild(el("span", "badge", t("home.coming_soon")))
         card.appendChild(actions)
         return card
+
+    def _high_scores(self, game_id: str) -> None:
+        from .high_scores import high_scores_dialog
+        high_scores_dialog(self.app, game_id)
 
     def _new_game(self, game_id: str) -> None:
         from .dialogs import new_game_dialog
@@ -153,6 +162,8 @@ class HomeScreen:
 
 def describe_opponent(seats: tuple[SeatSummary, ...]) -> str:
     """"Bot · Medium" or "Two players on this device", from saved seats."""
+    if len(seats) == 1 and seats[0].kind == "human":
+        return t("opponent.solo")
     for seat in seats:
         if seat.kind == "bot" and seat.level and has(f"bot.level.{seat.level}"):
             return t("opponent.bot", level=t(f"bot.level.{seat.level}"))

@@ -47,12 +47,16 @@ def _match_player(session: Session, seat: int) -> int:
 
 
 def result_title(session: Session, outcome: Outcome) -> str:
+    if session.game.num_players == 1:   # a one-player game's result is its score
+        return t("result.solo", count=session.game.scores()[0])
     if outcome.winner is None:
         return t("result.draw")
     return t(f"result.win.{session.game.seat_names[outcome.winner]}")
 
 
 def result_reason(session: Session, outcome: Outcome) -> str:
+    if session.game.num_players == 1 and has(f"end.solo.{outcome.reason}"):
+        return t(f"end.solo.{outcome.reason}")
     loser = 1 - outcome.winner if outcome.winner in (0, 1) else None
     params: dict[str, Any] = {}
     if loser is not None:

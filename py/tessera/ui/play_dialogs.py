@@ -45,8 +45,12 @@ def run_extra_action(screen: Any, action: Any) -> None:
 
 
 def ask_resign(screen: Any) -> None:
+    """Resign -- or, in a one-player game, stop: the game ends with its score."""
     session = screen.session
     seat = acting_seat(session)
+    if session.game.num_players == 1:
+        screen.dialog = confirm(t("confirm.stop"), t("play.stop"), lambda: session.resign(seat), danger=True)
+        return
     question = (t("confirm.resign_side", side_of=t(f"seat.{session.game.seat_names[seat]}.of"))
                 if session.is_hot_seat() else t("confirm.resign"))
     screen.dialog = confirm(question, t("play.resign"), lambda: session.resign(seat), danger=True)
@@ -77,5 +81,9 @@ def show_game_over(screen: Any) -> None:
     you = result_for_you(session, outcome)
     title = result_title(session, outcome) + (f" · {you}" if you else "")
     from .match_ui import game_over_match, next_game_action
+    from .solo_ui import game_over_scores
+    extra = game_over_match(session)
+    if extra is None:
+        extra = game_over_scores(screen)
     screen.dialog = game_over_dialog(screen.app, title, result_reason(session, outcome), screen._new_game,
-                                     extra=game_over_match(session), next_game=next_game_action(screen))
+                                     extra=extra, next_game=next_game_action(screen))

@@ -25,10 +25,12 @@ from .board import BoardComponent
 from .dialogs import Dialog, new_game_dialog
 from .dom import Listeners, button, el, present, set_flag, set_text
 from ..core.game_ui import game_ui
+from ..core.registry import entry as game_entry
 from .move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
 from .play_dialogs import ask_draw, ask_resign, run_extra_action, show_game_over
 from .session_store import opening, put_aside_session, session_meta
+from .solo_ui import SoloHelpers
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
                      stats_legend)
 
@@ -47,6 +49,8 @@ class PlayScreen:
         self.game_id = game_id
         self.session_id = session_id
         self.ui = game_ui(game_id)
+        self.solo = game_entry(game_id).num_players == 1
+        """A one-player game (Abatis): one panel, Stop instead of Resign."""
         self.listeners = Listeners()
         self.session: Session | None = None
         self.board: BoardComponent | None = None
@@ -230,6 +234,8 @@ class PlayScreen:
         move_box, actions = self._build_input(), self._build_actions()
         side.appendChild(move_box)
         side.appendChild(actions)
+        if self.solo:   # one player: no opponent's panel
+            self.top_panel.node.hidden = True
         if self.review:   # a replay: the archive's actions instead of play
             from .archive_screen import review_bar
             move_box.hidden = actions.hidden = True
@@ -299,8 +305,8 @@ class PlayScreen:
                                {"data-action": "undo"})
         self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
                                {"data-action": "draw"})
-        self.resign_btn = button(t("play.resign"), lambda e: ask_resign(self), self.listeners, "btn btn-danger-soft",
-                                 {"data-action": "resign"})
+        self.resign_btn = button(t("play.stop" if self.solo else "play.resign"), lambda e: ask_resign(self),
+                                 self.listeners, "btn btn-danger-soft", {"data-action": "resign"})
         flip = button(t("play.flip"), lambda e: self._flip(), self.listeners, "btn", {"data-action": "flip"})
         new = button(t("play.new_game"), lambda e: self._new_game(), self.listeners, "btn",
                      {"data-action": "new-game"})
@@ -309,6 +315,9 @@ class PlayScreen:
         imp = button(t("record.import"), lambda e: self._import(), self.listeners, "btn",
                      {"data-action": "import"})
         box.appendChild(el("div", "action-row", None, None, [self.undo_btn, self.draw_btn, self.resign_btn]))
+        self.helper = SoloHelpers(self)   # Hint and High scores, for games that have them
+        if self.helper.row is not None:
+            box.appendChild(self.helper.row)
         self.extra_buttons = []
         for action in self.ui.extra_actions():
             node = button(t(action.label_key), lambda e, a=action: run_extra_action(self, a), self.listeners,
@@ -339,10 +348,13 @@ class PlayScreen:
         if session is None or board is None or self._closed:
             return
         flipped = board.state.flipped
-        self.top_panel.set_seat(0 if flipped else 1)
-        self.bottom_panel.set_seat(1 if flipped else 0)
-        self.top_panel.update(session, self.ui)
-        self.bottom_panel.update(session, self.ui)
+        if self.solo:
+            self.bottom_panel.update(session, self.ui)
+        else:
+            self.top_panel.set_seat(0 if flipped else 1)
+            self.bottom_panel.set_seat(1 if flipped else 0)
+            self.top_panel.update(session, self.ui)
+            self.bottom_panel.update(session, self.ui)
         self._render_status()
         self._render_nav()
         viewing = session.is_viewing_history()
@@ -359,6 +371,7 @@ class PlayScreen:
         set_flag(self.input, "disabled", over)
         for action, node in self.extra_buttons:
             set_flag(node, "disabled", over or not action.enabled(session))
+        self.helper.render(over or viewing)
 
     def _render_status(self) -> None:
         session = self.session
@@ -415,6 +428,7 @@ class PlayScreen:
             return
         if kind in ("move", "undo"):
             self._show_error("")
+            self.helper.clear_hint()
         if kind in ("move", "undo"):
             self.move_list.sync(session)
         if kind == "view":
