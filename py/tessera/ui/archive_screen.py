@@ -34,6 +34,8 @@ def summary_result(summary: SavedSummary) -> str:
     names = summary.side_names
     if summary.reason is None:
         return t("archive.finished")
+    if len(summary.seats) == 1:   # a one-player game: its score
+        return t("result.solo", count=summary.score) if summary.score is not None else t("archive.finished")
     if summary.winner is None:
         return t("result.draw")
     title = t(f"result.win.{names[summary.winner]}")
@@ -46,6 +48,8 @@ def summary_result(summary: SavedSummary) -> str:
 def summary_reason(summary: SavedSummary) -> str:
     """How it ended, in words ("Black resigned."), or "" when the save does not say."""
     names, reason, winner = summary.side_names, summary.reason, summary.winner
+    if reason is not None and len(summary.seats) == 1 and has(f"end.solo.{reason}"):
+        return t(f"end.solo.{reason}")
     if reason is None or not has(f"end.{reason}"):
         return ""
     params: dict[str, Any] = {}

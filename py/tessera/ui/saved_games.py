@@ -62,6 +62,8 @@ class SavedSummary:
     """How a finished game ended (an ``end.<reason>`` key), if the save says."""
     branch_ply: int | None = None
     """Where a game continued from another one branched off it (``meta["branch"]``)."""
+    score: int | None = None
+    """A one-player game's score (``meta["score"]``), if the save says."""
 
 
 def summarize(raw: str, session_id: str) -> SavedSummary:
@@ -126,6 +128,8 @@ def _ending(meta: dict[str, Any], side_names: tuple[str, ...]) -> dict[str, Any]
         reason = _short_text(result.get("reason"))
         fields["winner"] = winner if winner is not None and 0 <= winner < len(side_names) else None
         fields["reason"] = reason if reason is not None and reason.isascii() and reason.isidentifier() else None
+    score = _small_int(meta.get("score"))
+    fields["score"] = score if score is not None and score >= 0 else None
     branch = meta.get("branch")
     if isinstance(branch, dict):
         ply = _small_int(branch.get("ply"))

@@ -36,6 +36,7 @@ def session_meta(session: Session) -> dict[str, Any]:
         "side_names": list(session.game.seat_names),
         "ended": (ended if isinstance(ended, (int, float)) and ended else now) if outcome is not None else None,
         "result": {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None,
+        "score": session.game.scores()[0] if session.game.num_players == 1 else None,
     }
 
 

@@ -80,7 +80,8 @@ def position(chips: str = "", queues: str = "", stack: str = "-", blocks: int = 
         cells = "".join(board.get(row * SIZE + col, "..") for col in range(SIZE))
         rows.append(queue(3, row, 1) + queue(3, row, 0) + cells + queue(1, row, 0) + queue(1, row, 1))
     rows += [f"++++{''.join(queue(2, lane, depth) for lane in range(LANES))}++++" for depth in (0, 1)]
-    assert all(ch in COLOURS for ch in stack) or stack == "-"
+    if stack != "-" and not all(ch in COLOURS for ch in stack):
+        raise ValueError(f"stack must be colour letters or -, not {stack!r}")
     return f"{'/'.join(rows)} {stack} {blocks} {score} {mode}"
 
 

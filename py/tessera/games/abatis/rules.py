@@ -61,7 +61,8 @@ STAT_NAMES = ("blocks", "chips", "biggest_block", "best_move", "longest_cascade"
 MOVE_TEXT = re.compile(r"([NESW])([a-h1-8])(\*?)")
 TYPED_MOVE = re.compile(r"([nesw])\s*[-:]?\s*([a-h1-8])\s*(\*?)")
 POSITION_CELL = re.compile(r"\+\+|\.\.|[RGBYPOCMWK][.^v<>]")
-MAX_POSITION_TEXT = 400
+MAX_POSITION_TEXT = 1000
+"""A picture of 299 characters, a stack of at most 200 chips and three short fields."""
 
 Motion = tuple[int, int, int, int]
 """(colour, pointer, from place, to place) of one chip in ``last_steps``."""
