@@ -62,6 +62,8 @@ class GameUI:
     gain_key = "moves.converted"
     """Catalog key of the move list's "×N" mark: what a move's gain (the rise
     of the mover's score, ``Session.move_gain``) is called."""
+    gain_sign = "×"
+    """What the move list writes before a gain: ``×3`` converted, ``+3`` points."""
     view_toggles: tuple[ViewToggle, ...] = ()
     """Drawing options the player may switch on (Corners: show every capture)."""
     small_screen_options: dict[str, str] = {}

@@ -75,7 +75,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("quadrature", 2, icon="⬚"),
     GameEntry("dots", 2, icon="⁘", formats="formats"),
     GameEntry("corners", 2, icon="◰", match_games=2),
-    GameEntry("abatis", 1, icon="▦", strings=("strings.json", "rules.json", "view.json"), in_app=False),
+    GameEntry("abatis", 1, icon="▦", strings=("strings.json", "rules.json", "view.json")),
     GameEntry("quadrotone", 2, None, icon="◩"),
 )
 

@@ -12,7 +12,7 @@ list is one stop in the tab order, not one per move; the arrow keys and the
 buttons above it move through the game.
 
 The markup is what the styles expect: ``li.move-row`` holding a
-``span.move-number`` and one or two ``button.move[data-ply]`` with a
+``span.move-number`` and one ``button.move[data-ply]`` per player with a
 ``span.move-text`` and, when the move gained something, ``span.move-conv``.
 """
 
@@ -26,29 +26,34 @@ from ..i18n import t
 from .dom import present
 
 
-def move_html(session: Session, ply: int, gain_key: str) -> str:
+def move_html(session: Session, ply: int, gain_key: str, sign: str = "×") -> str:
     """One move's button (``ply`` is 1-based)."""
     text = escape(session.moves.texts[ply - 1])
     gain = session.move_gain(ply)
-    mark = (f'<span class="move-conv" title="{escape(t(gain_key, count=gain))}">×{gain}</span>'
+    mark = (f'<span class="move-conv" title="{escape(t(gain_key, count=gain))}">{escape(sign)}{gain}</span>'
             if gain else "")
     return (f'<button type="button" class="move" data-ply="{ply}" tabindex="-1">'
             f'<span class="move-text">{text}</span>{mark}</button>')
 
 
-def row_html(session: Session, first_ply: int, last_ply: int, gain_key: str) -> str:
-    """The row of moves ``first_ply``..``last_ply`` (one or two moves)."""
-    number = (first_ply + 1) // 2
-    moves = "".join(move_html(session, ply, gain_key) for ply in range(first_ply, last_ply + 1))
+def row_html(session: Session, first_ply: int, last_ply: int, gain_key: str, per_row: int = 2,
+             sign: str = "×") -> str:
+    """The row of moves ``first_ply``..``last_ply`` (up to ``per_row`` moves)."""
+    number = (first_ply - 1) // per_row + 1
+    moves = "".join(move_html(session, ply, gain_key, sign) for ply in range(first_ply, last_ply + 1))
     return f'<li class="move-row"><span class="move-number">{number}.</span>{moves}</li>'
 
 
 class MoveList:
     """The ``<ol>`` of moves of one play screen, kept in step with the session."""
 
-    def __init__(self, node: Any, gain_key: str) -> None:
+    def __init__(self, node: Any, gain_key: str, per_row: int = 2, sign: str = "×") -> None:
         self.node = node
         self.gain_key = gain_key
+        self.per_row = per_row
+        """Moves per numbered row: one per player (a one-player game: one)."""
+        self.sign = sign
+        """What stands before a move's gain: ``×3`` converted, ``+3`` points."""
         self.shown = 0
         """How many moves the list holds."""
         self.current: Any = None
@@ -62,8 +67,10 @@ class MoveList:
         if count == 0:
             self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
         else:
-            self.node.innerHTML = "".join(row_html(session, ply, min(ply + 1, count), self.gain_key)
-                                          for ply in range(1, count + 1, 2))
+            per_row = self.per_row
+            self.node.innerHTML = "".join(
+                row_html(session, ply, min(ply + per_row - 1, count), self.gain_key, per_row, self.sign)
+                for ply in range(1, count + 1, per_row))
         self.shown = count
         self.current = None
 
@@ -82,15 +89,17 @@ class MoveList:
     def _append(self, session: Session, ply: int) -> None:
         if ply == 1:
             self.node.innerHTML = ""  # the "no moves yet" line
-        if ply % 2 == 1:
-            self.node.insertAdjacentHTML("beforeend", row_html(session, ply, ply, self.gain_key))
+        if (ply - 1) % self.per_row == 0:
+            self.node.insertAdjacentHTML("beforeend", row_html(session, ply, ply, self.gain_key, self.per_row,
+                                                               self.sign))
         else:
-            self.node.lastElementChild.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key))
+            self.node.lastElementChild.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key,
+                                                                                 self.sign))
         self.shown = ply
 
     def _remove_last(self) -> None:
         row = self.node.lastElementChild
-        if self.shown % 2 == 1:
+        if (self.shown - 1) % self.per_row == 0:
             row.remove()
         else:
             row.lastElementChild.remove()
@@ -110,7 +119,7 @@ class MoveList:
             self.current = None
         if not 0 < ply <= self.shown:
             return
-        row = self.node.children.item((ply - 1) // 2)
+        row = self.node.children.item((ply - 1) // self.per_row)
         button = row.querySelector(f'button.move[data-ply="{ply}"]') if present(row) else None
         if not present(button):
             return

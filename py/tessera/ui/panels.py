@@ -29,7 +29,7 @@ def seat_label(session: Session, seat: int) -> str:
         return t("opponent.bot", level=t(f"bot.level.{spec.level}"))
     if spec.kind == "remote":
         return spec.name or t("opponent.remote")
-    if session.is_hot_seat():
+    if session.is_hot_seat() and len(session.seats) > 1:
         return t("panel.player", number=_match_player(session, seat) + 1)
     return t("panel.you")
 

@@ -105,7 +105,8 @@ class PlayScreen:
         try:
             self._mount(container, session)
         except Exception as error:  # a save the screen cannot show must not trap the player
-            js.console.error(f"play screen: {type(error).__name__}: {error}")
+            import traceback
+            js.console.error(f"play screen: {type(error).__name__}: {error}\n{traceback.format_exc()}")
             self._abandon()
             put_aside_session(self.app, self.session_id, error)
             self._leave(container)
@@ -271,7 +272,7 @@ class PlayScreen:
             box.appendChild(caption)
         scroller = el("div", "moves-scroll")
         self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
-        self.move_list = MoveList(self.moves, self.ui.gain_key)
+        self.move_list = MoveList(self.moves, self.ui.gain_key, self.session.game.num_players, self.ui.gain_sign)
         scroller.appendChild(self.moves)
         box.appendChild(scroller)
         self.listeners.on(self.moves, "click", self._on_move_list_click)
@@ -349,6 +350,7 @@ class PlayScreen:
             return
         flipped = board.state.flipped
         if self.solo:
+            self.bottom_panel.set_seat(0)
             self.bottom_panel.update(session, self.ui)
         else:
             self.top_panel.set_seat(0 if flipped else 1)
@@ -365,7 +367,7 @@ class PlayScreen:
         board.show(session.shown_game())
         set_flag(self.undo_btn, "disabled", not session.can_undo() or self.frozen())
         over = session.is_over() or self.frozen()   # a replay, or a game another tab moved on: no actions
-        self.draw_btn.hidden = not session.is_hot_seat()
+        self.draw_btn.hidden = not session.is_hot_seat() or self.solo
         set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
         set_flag(self.input, "disabled", over)

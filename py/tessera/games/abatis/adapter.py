@@ -33,6 +33,7 @@ def parse_table(table: str) -> Scenario | None:
 class AbatisUI(GameUI):
     flippable = False
     gain_key = "moves.points"
+    gain_sign = "+"
     hint_level = "hint"
 
     def cell_name(self, cell: Any) -> str:
