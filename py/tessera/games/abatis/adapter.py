@@ -100,7 +100,7 @@ class AbatisUI(GameUI):
         if not game.move_stack:
             return None
         gained = session.move_gain(game.ply)
-        words = [t("announce.abatis_move", move=event.text, count=gained, score=game.score)]
+        words = [t("announce.abatis_move", count=gained, score=game.score)]
         for kind, items in game.last_steps:
             if kind == "level":
                 bonus, level = items
