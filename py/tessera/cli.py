@@ -153,7 +153,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _print_notes(record, err)
     game = _replayed(record, args.ply)
     outcome = record.outcome(game, args.ply)
-    legal = [] if outcome is not None else game.sorted_legal_texts()
+    listed = game.lists_every_move
+    legal = [] if outcome is not None or not listed else game.sorted_legal_texts()
     if args.json:
         data = {
             "position": game.position(),
@@ -161,6 +162,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             "scores": list(game.scores()),
             "outcome": outcome.to_json() if outcome else None,
             "legal_moves": legal,
+            "legal_moves_listed": listed,
             "ply": game.ply,
         }
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
@@ -179,7 +181,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(f"outcome: draw ({outcome.reason})\n")
     else:
         out.write(f"outcome: {_seat(game, outcome.winner)} wins ({outcome.reason})\n")
-    out.write(f"legal moves ({len(legal)}): {' '.join(legal)}\n")
+    if listed or outcome is not None:
+        out.write(f"legal moves ({len(legal)}): {' '.join(legal)}\n")
+    else:
+        out.write("legal moves: too many to list (a move may use several chips)\n")
     return EXIT_OK
 
 
@@ -203,6 +208,8 @@ def cmd_perft(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.depth < 0:
         raise CliError("error.cli.depth")
     cls = registry.game_class(args.game)
+    if not cls.lists_every_move:
+        raise CliError("error.cli.perft_unlisted", game=repr(args.game))
     try:
         game = cls(setup=args.setup)
     except GameError:

@@ -56,9 +56,10 @@ def test_replay_json_and_ply(tmp_path: Path) -> None:
     status, out, _ = run(["replay", str(path), "--json"])
     assert status == 0
     data = json.loads(out)
-    assert set(data) == {"position", "to_move", "scores", "outcome", "legal_moves", "ply"}
+    assert set(data) == {"position", "to_move", "scores", "outcome", "legal_moves", "legal_moves_listed", "ply"}
     assert data["position"] == game.position() and data["ply"] == 10
     assert data["legal_moves"] == game.sorted_legal_texts()
+    assert data["legal_moves_listed"] is True
     assert data["outcome"] is None and data["to_move"] == game.to_move
     status, out, _ = run(["replay", str(path), "--json", "--ply", "0"])
     assert json.loads(out)["position"] == quadrature.Quadrature().position()

@@ -200,6 +200,10 @@ class Game(ABC):
     seat_names: ClassVar[tuple[str, ...]] = ("first", "second")
     """Message-catalog keys of the seats, e.g. ``("white", "black")``."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    lists_every_move: ClassVar[bool] = True
+    """False when the moves are too many to list (Quadrotone: up to eight
+    chips a move): ``legal_moves()`` then lists only the simplest ones,
+    ``is_legal`` decides any move, and move counts (perft) mean nothing."""
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed: int = 0,
                  setup: str | None = None) -> None:
