@@ -263,3 +263,65 @@ def test_the_command_line_replays_a_game_and_will_not_count_moves(tmp_path) -> N
     assert data["position"] == game.position() and data["scores"] == list(game.scores())
     assert data["legal_moves"] == [] and data["legal_moves_listed"] is False
     assert cli.main(["perft", "quadrotone", "1"], io.StringIO(), err) == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_position_string_reads_back(seed: int) -> None:
+    game = Quadrotone(seed=seed)
+    rng = SeededRandom(seed + 40)
+    for _ in range(30 + 20 * seed):
+        game.push(random_move(game, rng))
+    text = game.position()
+    copy = Quadrotone(seed=seed, setup=text)
+    assert copy.position() == text
+    assert copy.hands == game.hands and copy.field == game.field and copy.to_move == game.to_move
+    assert copy.limits_left(0) == game.limits_left(0) and copy.scored_keys == game.scored_keys
+    probe = SeededRandom(7)
+    for _ in range(20):   # the same moves are legal in both, the reversal rule included
+        move = random_move(game, probe)
+        assert copy.check(move) == game.check(move)
+        if game.last_squares:
+            start = game.last_squares[0]
+            turn = game.parse_move(f"{game.move_text(('arrange', ((start, start, 1),)))}")
+            assert copy.check(turn) == game.check(turn)
+
+
+def test_bad_positions_raise_our_error() -> None:
+    from tessera.core.game import PositionError
+    good = Quadrotone(seed=2)
+    rng = SeededRandom(1)
+    for _ in range(10):
+        good.push(random_move(good, rng))
+    text = good.position()
+    fields = text.split()
+    bads = ["", "x", text + " extra", text.replace("first", "third").replace("second", "third"),
+            " ".join(fields[:2] + ["1:x"] + fields[3:]), " ".join(fields[:3] + ["9,9,9,9,9,9,9,9/" * 3 + "0"] + fields[4:]),
+            " ".join(fields[:4] + ["bar3.0.99.1"] + fields[5:]), " ".join(fields[:5] + ["first:q99"]),
+            text[:100] + "X" + text[101:], "a" * 300_000]
+    rows = fields[0].split("/")
+    first_chip = next(row[i:i + 5] for row in rows for i in range(0, 80, 5) if row[i] != ".")
+    bads.append(" ".join(["/".join([first_chip * 16] + rows[1:])] + fields[1:]))   # a chip twice
+    rng = SeededRandom(5)
+    for _ in range(150):   # random edits of a real position
+        chars = list(text)
+        for _ in range(1 + rng.below(3)):
+            chars[rng.below(len(chars))] = "RGBY.0123/ :,-x9"[rng.below(16)]
+        bads.append("".join(chars))
+    for bad in bads:
+        try:
+            Quadrotone(seed=2, setup=bad)
+        except PositionError:
+            continue
+        # An edit may still be a valid position; then it must read back the same.
+        assert Quadrotone(seed=2, setup=Quadrotone(seed=2, setup=bad).position()).position() == \
+            Quadrotone(seed=2, setup=bad).position()
+
+
+def test_scores_at_the_end_after_a_resignation_or_an_agreed_draw() -> None:
+    from tessera.core.game import Outcome
+    game = Quadrotone(seed=3)
+    game.points = [120, 300]
+    assert game.scores_at_end(Outcome(0, "resign")) == (301, 300)   # the winner behind gets the loser's + 1
+    assert game.scores_at_end(Outcome(1, "resign")) == (120, 300)   # ahead already: own points
+    assert game.scores_at_end(Outcome(None, "draw_agreed")) == (300, 300)
+    assert game.scores_at_end(Outcome(1, "limits")) == (120, 300)

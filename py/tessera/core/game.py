@@ -263,6 +263,11 @@ class Game(ABC):
     def scores(self) -> tuple[int, ...]:
         """One number per player, shown by the app (checkers, points...)."""
 
+    def scores_at_end(self, outcome: Outcome) -> tuple[int, ...]:
+        """The points a finished game credits (Quadrotone changes them after
+        a resignation or an agreed draw); by default the scores as they stand."""
+        return self.scores()
+
     @abstractmethod
     def move_text(self, move: Move) -> str:
         """The move in the game's notation."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.game import Game, OptionSpec, Outcome, PositionError
+from ...core.game import Game, OptionSpec, Outcome
 from ...i18n import Message
 from .chips import chip_text, deal, rotate, squares
 from .field import INDEX_OF, SMALL_OF, SQUARES, paint, square_name
@@ -35,11 +35,8 @@ from .notation import ARRANGE, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrang
 from .notation import move_text as write_move
 from .patterns import Scored, find, score
 
-PLACE_LIMITS = (0, 128, 7, 6, 5, 4, 3, 2, 1)
-"""Moves of each size (1-8 chips) that place chips, per player and game (2.6)."""
-ARRANGE_LIMITS = (0, 8, 7, 6, 5, 4, 3, 2, 1)
-"""Moves of each size that move, swap or turn chips on the field."""
-LEAD_TO_WIN = 8000
+from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS
+from . import position as position_string
 
 
 class Quadrotone(Game):
@@ -53,8 +50,6 @@ class Quadrotone(Game):
 
     # ----- state ------------------------------------------------------------------
     def _init_state(self, setup: str | None) -> None:
-        if setup is not None:
-            raise PositionError("error.quadrotone.no_setup_yet")
         self.field = bytearray(32 * 32)
         self.chip_on: list[tuple[int, int] | None] = [None] * SQUARES
         """(chip, turns) on each large square."""
@@ -70,8 +65,26 @@ class Quadrotone(Game):
         self.last_touch: tuple[tuple[int, int], ...] = ()
         """(field index, colour) of the squares the last move left its chips on."""
         self.last_mover: int | None = None
+        self.last_squares: tuple[int, ...] = ()
+        """The large squares the last move left its chips on."""
         self._undo: list[tuple[Any, ...]] = []
         self._has_move: dict[int, bool] = {}
+        if setup is not None:
+            position_string.read(self, setup)
+
+    def put(self, square: int, chip: int, turns: int) -> None:
+        """Lay ``chip`` on ``square`` out of whichever hand holds it (setting up a position)."""
+        for hand in self.hands:
+            hand.discard(chip)
+        self.chip_on[square] = (chip, turns)
+        paint(self.field, square, chip, turns)
+        self._has_move = {}
+
+    def set_last(self, mover: int, squares: tuple[int, ...]) -> None:
+        """Remember the last move (for the reversal rule) as its chips lie now."""
+        self.last_mover = mover
+        self.last_squares = squares
+        self.last_touch = tuple((index, self.field[index]) for square in squares for index in INDEX_OF[square])
 
     @property
     def to_move(self) -> int:
@@ -251,21 +264,20 @@ class Quadrotone(Game):
         gained = sum(s.points for s in scored)
         added = [s.occurrence.key for s in scored]
         self.scored_keys.update(added)
-        self._undo.append((player, changed, gained, added, self.last_touch, self.last_mover, self.last_scored,
-                           self._has_move))
+        self._undo.append((player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
+                           self.last_scored, self._has_move))
         self.points[player] += gained
         self.used[player][0 if kind == PLACE else 1][len(items)] += 1
         self.last_scored = scored
-        self.last_touch = tuple((index, self.field[index]) for square in involved for index in INDEX_OF[square])
-        self.last_mover = player
+        self.set_last(player, tuple(involved))
         self._has_move = {}
         other = 1 - player
         self._to_move = other if self.has_move(other) else player
 
     def _unapply(self, move: Move) -> None:  # type: ignore[override]
         kind, items = move
-        (player, changed, gained, added, self.last_touch, self.last_mover, self.last_scored,
-         self._has_move) = self._undo.pop()
+        (player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
+         self.last_scored, self._has_move) = self._undo.pop()
         for square, previous in reversed(changed):
             self.chip_on[square] = previous
             if previous is None:
@@ -317,17 +329,22 @@ class Quadrotone(Game):
         return "RRGB@h8"
 
     def position(self) -> str:
-        """The field (16 rows of 16 chips, top row first; ``....`` empty),
-        the side to move and the scores.  Reading a position back is a later
-        step of the issue, so ``setup`` is refused for now."""
-        rows = []
-        for row in range(15, -1, -1):
-            cells = []
-            for col in range(16):
-                chip = self.chip_at(row * 16 + col)
-                cells.append("...." if chip is None else chip_text(chip))
-            rows.append("".join(cells))
-        return f"{'/'.join(rows)} {self._to_move} {self.points[0]}:{self.points[1]}"
+        """The position string (``position`` module); ``setup`` reads it back."""
+        return position_string.write(self)
+
+    def scores_at_end(self, outcome: Outcome) -> tuple[int, ...]:
+        """RULINGS.md: after a resignation the winner is credited the larger
+        of their own points and the loser's plus one; after an agreed draw
+        both get the larger score."""
+        first, second = self.points
+        if outcome.reason == "resign" and outcome.winner is not None:
+            loser = 1 - outcome.winner
+            credited = [first, second]
+            credited[outcome.winner] = max(credited[outcome.winner], credited[loser] + 1)
+            return tuple(credited)
+        if outcome.reason == "draw_agreed":
+            return (max(first, second),) * 2
+        return first, second
 
 
 def _colour_in(chip: int, index: int, square: int) -> int:

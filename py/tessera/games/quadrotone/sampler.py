@@ -14,7 +14,8 @@ from typing import Any
 from ...core.rng import SeededRandom
 from .field import SQUARES
 from .notation import ARRANGE, PLACE, make_arrange, make_place
-from .rules import ARRANGE_LIMITS, PLACE_LIMITS, Quadrotone
+from .limits import ARRANGE_LIMITS, PLACE_LIMITS
+from .rules import Quadrotone
 
 TRIES = 24
 
