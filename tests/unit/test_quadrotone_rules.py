@@ -15,7 +15,7 @@ from tessera.games.quadrotone import Quadrotone
 from tessera.games.quadrotone.chips import parse_chip, rotate
 from tessera.games.quadrotone.field import parse_square
 from tessera.games.quadrotone.notation import ARRANGE, PLACE
-from tessera.games.quadrotone.rules import ARRANGE_LIMITS, PLACE_LIMITS
+from tessera.games.quadrotone.limits import ARRANGE_LIMITS, PLACE_LIMITS
 from tessera.games.quadrotone.sampler import random_move
 
 
@@ -325,3 +325,40 @@ def test_scores_at_the_end_after_a_resignation_or_an_agreed_draw() -> None:
     assert game.scores_at_end(Outcome(1, "resign")) == (120, 300)   # ahead already: own points
     assert game.scores_at_end(Outcome(None, "draw_agreed")) == (300, 300)
     assert game.scores_at_end(Outcome(1, "limits")) == (120, 300)
+
+
+def test_the_reverse_variant_starts_covered_and_ramps_up() -> None:
+    from tessera.games.quadrotone.limits import REVERSE_LIMITS
+    game = Quadrotone({"variant": "reverse"}, seed=4)
+    assert all(c is not None for c in game.chip_on) and not game.hands[0] and not game.hands[1]
+    assert len({c[0] for c in game.chip_on if c is not None}) == 256
+    player = game.to_move
+    assert reason(game, "RRRR@a1") == "illegal.quadrotone.reverse_no_placing"
+    assert reason(game, "a1-b1,b1-a1") == "illegal.quadrotone.ramp"     # two chips only from the 3rd move
+    rng = SeededRandom(4)
+    made = 0
+    while made < 2:
+        if game.to_move == player:
+            made += 1
+        game.push(random_move(game, rng))
+    while game.to_move != player:
+        game.push(random_move(game, rng))
+    # The player's 3rd move: two chips now, three not yet.
+    two = next(m for m in (game.parse_move(f"{a}-{b},{b}-{a}") for a, b in (("a1", "b1"), ("c3", "d4"), ("p16", "o15")))
+               if game.check(m) is None)
+    assert game.check(two) is None
+    assert reason(game, "a1-b1,b1-c1,c1-a1") == "illegal.quadrotone.ramp"
+    game.push(two)
+    assert game.limits_left(player)[1][1] == REVERSE_LIMITS[2] - 1
+    text = game.position()
+    assert Quadrotone({"variant": "reverse"}, seed=4, setup=text).position() == text
+
+
+def test_reverse_games_play_to_the_end_of_their_limits() -> None:
+    from tessera.games.quadrotone.limits import REVERSE_LIMITS
+    game = Quadrotone({"variant": "reverse"}, seed=5)
+    rng = SeededRandom(5)
+    while not game.is_over() and game.ply < 400:
+        game.push(random_move(game, rng))
+    assert game.is_over()
+    assert game.ply <= 2 * sum(REVERSE_LIMITS)

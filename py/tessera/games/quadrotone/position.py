@@ -30,7 +30,6 @@ from .catalog import catalog
 from .chips import chip_text, parse_chip
 from .field import LARGE, parse_square, square_name
 from .notation import MAX_CHIPS
-from .limits import ARRANGE_LIMITS, PLACE_LIMITS
 
 SIDES = ("first", "second")
 MAX_TEXT = 200_000
@@ -90,7 +89,7 @@ def read(game: Any, text: Any) -> None:
     used = []
     for index, group in enumerate(groups if len(groups) == 4 else []):
         numbers = group.split(",")
-        table = PLACE_LIMITS if index % 2 == 0 else ARRANGE_LIMITS
+        table = game.limits[index % 2]
         if len(numbers) != MAX_CHIPS or not all(NUMBER.fullmatch(n) for n in numbers) \
                 or any(int(n) > table[size] for size, n in enumerate(numbers, 1)):
             raise PositionError("error.quadrotone.limits", text=excerpt(limits))

@@ -29,13 +29,14 @@ from typing import Any, ClassVar
 
 from ...core.game import Game, OptionSpec, Outcome
 from ...i18n import Message
+from ...core.rng import SeededRandom
 from .chips import chip_text, deal, rotate, squares
 from .field import INDEX_OF, SMALL_OF, SQUARES, paint, square_name
 from .notation import ARRANGE, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange, make_place, parse_items
 from .notation import move_text as write_move
 from .patterns import Scored, find, score
 
-from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS
+from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS, largest_now, limit_tables
 from . import position as position_string
 
 
@@ -45,6 +46,7 @@ class Quadrotone(Game):
     seat_names: ClassVar[tuple[str, ...]] = ("first", "second")
     lists_every_move: ClassVar[bool] = False
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("variant", "normal", ("normal", "reverse")),
         OptionSpec("rotated_patterns", True),
     )
 
@@ -55,6 +57,8 @@ class Quadrotone(Game):
         """(chip, turns) on each large square."""
         hands, self.swap_index, first = deal(self.seed)
         self.hands = [set(hands[0]), set(hands[1])]
+        self.limits = limit_tables(self.options["variant"])
+        """(placing, arranging) limits per size for this variant."""
         self._to_move = first
         self.first_player = first
         self.points = [0, 0]
@@ -71,6 +75,19 @@ class Quadrotone(Game):
         self._has_move: dict[int, bool] = {}
         if setup is not None:
             position_string.read(self, setup)
+        elif self.options["variant"] == "reverse":
+            self._cover_field()
+
+    def _cover_field(self) -> None:
+        """Section 3: all 256 chips cover the field at random (seeded), each at a random turn."""
+        rng = SeededRandom(self.seed * 40_503 + 11)
+        chips = list(range(SQUARES))
+        rng.shuffle(chips)
+        for square, chip in enumerate(chips):
+            self.put(square, chip, fewest_turns(chip, rng.below(4)))
+
+    def moves_made(self, player: int) -> int:
+        return sum(self.used[player][0]) + sum(self.used[player][1])
 
     def put(self, square: int, chip: int, turns: int) -> None:
         """Lay ``chip`` on ``square`` out of whichever hand holds it (setting up a position)."""
@@ -96,8 +113,10 @@ class Quadrotone(Game):
     def limits_left(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(placing, arranging): moves left of each size 1-8."""
         used = self.used[player]
-        return (tuple(PLACE_LIMITS[k] - used[0][k] for k in range(1, MAX_CHIPS + 1)),
-                tuple(ARRANGE_LIMITS[k] - used[1][k] for k in range(1, MAX_CHIPS + 1)))
+        largest = largest_now(self.options["variant"], self.moves_made(player))
+        placing, arranging = self.limits
+        return (tuple(placing[k] - used[0][k] if k <= largest else 0 for k in range(1, MAX_CHIPS + 1)),
+                tuple(arranging[k] - used[1][k] if k <= largest else 0 for k in range(1, MAX_CHIPS + 1)))
 
     def chip_at(self, square: int) -> int | None:
         found = self.chip_on[square]
@@ -114,7 +133,12 @@ class Quadrotone(Game):
         kind, items = move
         size = len(items)
         player = self._to_move
-        limits = PLACE_LIMITS if kind == PLACE else ARRANGE_LIMITS
+        limits = self.limits[0 if kind == PLACE else 1]
+        if kind == PLACE and self.options["variant"] == "reverse":
+            return Message("illegal.quadrotone.reverse_no_placing")
+        largest = largest_now(self.options["variant"], self.moves_made(player))
+        if size > largest:
+            return Message("illegal.quadrotone.ramp", count=size, limit=largest)
         if self.used[player][0 if kind == PLACE else 1][size] >= limits[size]:
             key = "illegal.quadrotone.place_limit" if kind == PLACE else "illegal.quadrotone.arrange_limit"
             return Message(key, count=size, limit=limits[size])
@@ -180,11 +204,12 @@ class Quadrotone(Game):
         player = self._to_move
         moves: list[Move] = []
         empty = [s for s in range(SQUARES) if self.chip_on[s] is None]
-        if self.used[player][0][1] < PLACE_LIMITS[1]:
+        placing, arranging = self.limits_left(player)
+        if placing[0] > 0:
             for chip in sorted(self.hands[player]):
                 looks = sorted({fewest_turns(chip, t) for t in range(4)})
                 moves.extend((PLACE, ((chip, turns, square),)) for turns in looks for square in empty)
-        if self.used[player][1][1] < ARRANGE_LIMITS[1]:
+        if arranging[0] > 0:
             for start in range(SQUARES):
                 if self.chip_on[start] is None:
                     continue
@@ -354,3 +379,6 @@ def _colour_in(chip: int, index: int, square: int) -> int:
 
 SQUARE_OF: dict[int, int] = {index: square for square in range(SQUARES) for index in INDEX_OF[square]}
 """Field index -> the large square it belongs to."""
+
+
+__all__ = ["Quadrotone", "PLACE_LIMITS", "ARRANGE_LIMITS", "LEAD_TO_WIN"]

@@ -14,7 +14,6 @@ from typing import Any
 from ...core.rng import SeededRandom
 from .field import SQUARES
 from .notation import ARRANGE, PLACE, make_arrange, make_place
-from .limits import ARRANGE_LIMITS, PLACE_LIMITS
 from .rules import Quadrotone
 
 TRIES = 24
@@ -26,13 +25,13 @@ def random_move(game: Quadrotone, rng: SeededRandom, place_share: float = 0.75) 
     hand = sorted(game.hands[player])
     empty = [square for square in range(SQUARES) if game.chip_on[square] is None]
     occupied = [square for square in range(SQUARES) if game.chip_on[square] is not None]
-    used = game.used[player]
+    placing_left, arranging_left = game.limits_left(player)
     for _ in range(TRIES):
         placing = hand and empty and (not occupied or rng.random() < place_share)
         if placing:
-            sizes = [k for k in range(1, 9) if used[0][k] < PLACE_LIMITS[k] and k <= min(len(hand), len(empty))]
+            sizes = [k for k in range(1, 9) if placing_left[k - 1] > 0 and k <= min(len(hand), len(empty))]
         else:
-            sizes = [k for k in range(1, 9) if used[1][k] < ARRANGE_LIMITS[k] and k <= len(occupied)]
+            sizes = [k for k in range(1, 9) if arranging_left[k - 1] > 0 and k <= len(occupied)]
         if not sizes:
             continue
         size = sizes[rng.below(len(sizes))] if rng.random() < 0.3 else sizes[0]
