@@ -362,3 +362,39 @@ def test_reverse_games_play_to_the_end_of_their_limits() -> None:
         game.push(random_move(game, rng))
     assert game.is_over()
     assert game.ply <= 2 * sum(REVERSE_LIMITS)
+
+
+def test_time_running_out_passes_the_turn_and_four_in_a_row_end_the_game() -> None:
+    """Between two people on one device a turn whose time runs out passes
+    (the clock plays ``expired``); four in a row end the game on points;
+    against the bot the human's expiry resigns."""
+    from tessera.core.clock import TimeControl
+    from tessera.core.game import Outcome
+    from tessera.core.seats import Seat
+    from tessera.core.session import Session
+
+    now = [0.0]
+    game = Quadrotone(seed=21)
+    session = Session(game, [Seat("human"), Seat("human")], time_control=TimeControl(total=60, per_move=10),
+                      now=lambda: now[0])
+    first = game.to_move
+    session.play(game.parse_move(f"{own_chip(game)}@a1"))
+    now[0] += 11.0                                   # the second player's move time runs out
+    assert session.check_time() is None and session.game.move_stack[-1] == game.parse_move("expired")
+    assert game.to_move == first and game.expiries_in_row == 1
+    session.play(game.parse_move(f"{own_chip(game)}@b1"))
+    assert game.expiries_in_row == 0
+    for _ in range(4):
+        now[0] += 11.0
+        session.check_time()
+    assert game.expiries_in_row == 4 and game.outcome() == Outcome(0 if game.points[0] > game.points[1] else
+                                                                   1 if game.points[1] > game.points[0] else None,
+                                                                   "expiries")
+    text = game.position()
+    while game.ply:
+        game.pop()
+    assert game.expiries_in_row == 0
+    with pytest.raises(NotationError):
+        game.parse_typed("expired")
+    assert "expired" not in text.split()[0]
+    assert game.on_time_expired(0, hot_seat=False) == Outcome(1, "resign")

@@ -11,7 +11,8 @@ A move is one of two kinds (section 2 of the rules), 1 to 8 chips:
 
 Internally a move is ``("place", ((chip, turns, square), ...))`` sorted by
 square, or ``("arrange", ((from, to, turns), ...))`` sorted by the square it
-comes from; turns are the fewest quarter turns that give the same look (a
+comes from; ``expired`` is a turn whose time ran out (the clock plays it,
+never a player: ``Quadrotone.parse_typed`` refuses it); turns are the fewest quarter turns that give the same look (a
 chip of one colour has only turn 0), so every move has one text.
 """
 
@@ -24,7 +25,9 @@ from ...core.game import NotationError, excerpt
 from .chips import chip_text, parse_chip, rotate
 from .field import parse_square, square_name
 
-PLACE, ARRANGE = "place", "arrange"
+PLACE, ARRANGE, EXPIRED_KIND = "place", "arrange", "expired"
+EXPIRED = (EXPIRED_KIND, ())
+"""A turn whose time ran out (2.7): written ``expired``; only the clock makes it."""
 MAX_CHIPS = 8
 MAX_TEXT = 200
 PLACE_ITEM = re.compile(r"([RGBY]{4})(?:r([0-3]))?@([a-p]\d{1,2})")
@@ -54,6 +57,8 @@ def make_arrange(items: Any, chips_at: Any) -> Move:
 
 
 def move_text(move: Any) -> str:
+    if move == EXPIRED:
+        return EXPIRED_KIND
     if not (isinstance(move, tuple) and len(move) == 2 and move[0] in (PLACE, ARRANGE)
             and isinstance(move[1], tuple) and 1 <= len(move[1]) <= MAX_CHIPS):
         raise NotationError("error.quadrotone.move_value", value=excerpt(move))
@@ -73,6 +78,8 @@ def parse_items(text: Any) -> tuple[str, list[tuple[int, int, int]]]:
     """The kind and the raw items of a move's text; raises NotationError."""
     if not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
         raise NotationError("error.quadrotone.notation", text=excerpt(text))
+    if text == EXPIRED_KIND:
+        return EXPIRED_KIND, []
     pieces = text.split(",")
     if len(pieces) > MAX_CHIPS:
         raise NotationError("error.quadrotone.too_many", count=len(pieces), limit=MAX_CHIPS)

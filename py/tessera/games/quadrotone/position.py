@@ -1,6 +1,6 @@
 """Quadrotone's position string: everything a game needs to go on.
 
-Six fields separated by spaces:
+Seven fields separated by spaces:
 
 1. the field, 16 rows from row 16 down to row 1 joined by ``/``; each row is
    16 cells of five characters: the chip as dealt (its four colours
@@ -14,7 +14,8 @@ Six fields separated by spaces:
 5. the occurrences already scored (2.14), each ``pattern.turn.x.y``
    joined by ``,``, or ``-``;
 6. the last move: who made it and the large squares its chips were left on,
-   ``first:d5,e7``, or ``-``.
+   ``first:d5,e7``, or ``-``;
+7. how many turns in a row ran out of time (2.7), usually ``0``.
 
 The hands are not written: the deal follows from the game's seed, and a
 chip on the field is out of whichever hand it was dealt to.
@@ -52,7 +53,8 @@ def write(game: Any) -> str:
     last = "-"
     if game.last_mover is not None and game.last_squares:
         last = SIDES[game.last_mover] + ":" + ",".join(square_name(s) for s in game.last_squares)
-    return f"{'/'.join(rows)} {SIDES[game.to_move]} {game.points[0]}:{game.points[1]} {limits} {scored} {last}"
+    return (f"{'/'.join(rows)} {SIDES[game.to_move]} {game.points[0]}:{game.points[1]} {limits} {scored} {last} "
+            f"{game.expiries_in_row}")
 
 
 def read(game: Any, text: Any) -> None:
@@ -60,9 +62,11 @@ def read(game: Any, text: Any) -> None:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise PositionError("error.quadrotone.position", text=excerpt(text))
     fields = text.split()
-    if len(fields) != 6:
+    if len(fields) != 7:
         raise PositionError("error.quadrotone.position", text=excerpt(text))
-    picture, side, points, limits, scored, last = fields
+    picture, side, points, limits, scored, last, expiries = fields
+    if expiries not in ("0", "1", "2", "3"):
+        raise PositionError("error.quadrotone.expiries", text=excerpt(expiries))
     rows = picture.split("/")
     if len(rows) != LARGE or any(len(row) != 5 * LARGE for row in rows):
         raise PositionError("error.quadrotone.picture", text=excerpt(picture))
@@ -105,6 +109,7 @@ def read(game: Any, text: Any) -> None:
     game.points = [int(pair[0]), int(pair[1])]
     game.used = [[used[0], used[1]], [used[2], used[3]]]
     game.scored_keys = keys
+    game.expiries_in_row = int(expiries)
     if last_mover is not None:
         if any(game.chip_on[square] is None for square in last_squares):
             raise PositionError("error.quadrotone.last_empty", text=excerpt(last))

@@ -14,8 +14,9 @@ this module is the game state and its moves (``notation`` writes them):
 - a player with no move left is passed over; the game ends when neither
   has one, or when one leads by 8000 points.
 
-Not yet here (the issue's later steps): chains and fences (2.19-2.20),
-time, the reverse variant.  Undo is exact and costs the same at any length:
+Time (2.7): the clock plays ``expired`` for a turn whose time ran out
+between two people (``on_time_expired``); four in a row end the game.
+Not yet here (the issue's later steps): chains and fences (2.19-2.20).  Undo is exact and costs the same at any length:
 each move keeps only what it changed.
 
 The full move set cannot be listed (a move of up to eight chips from a
@@ -27,16 +28,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.game import Game, OptionSpec, Outcome
+from ...core.game import Game, NotationError, OptionSpec, Outcome
 from ...i18n import Message
 from ...core.rng import SeededRandom
 from .chips import chip_text, deal, rotate, squares
 from .field import INDEX_OF, SMALL_OF, SQUARES, paint, square_name
-from .notation import ARRANGE, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange, make_place, parse_items
+from .notation import (ARRANGE, EXPIRED, EXPIRED_KIND, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange,
+                       make_place, parse_items)
 from .notation import move_text as write_move
 from .patterns import Scored, find, score
 
 from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS, largest_now, limit_tables
+
+EXPIRIES_TO_END = 4
+"""Four turns in a row that run out of time end the game; the points decide."""
 from . import position as position_string
 
 
@@ -71,6 +76,8 @@ class Quadrotone(Game):
         self.last_mover: int | None = None
         self.last_squares: tuple[int, ...] = ()
         """The large squares the last move left its chips on."""
+        self.expiries_in_row = 0
+        """Turns in a row, of either player, that ran out of time (four end the game)."""
         self._undo: list[tuple[Any, ...]] = []
         self._has_move: dict[int, bool] = {}
         if setup is not None:
@@ -127,6 +134,8 @@ class Quadrotone(Game):
         """Why ``move`` is illegal now, or None if it is legal."""
         if self.is_over():
             return Message("illegal.over")
+        if move == EXPIRED:
+            return None
         if not (isinstance(move, tuple) and len(move) == 2 and move[0] in (PLACE, ARRANGE)
                 and isinstance(move[1], tuple) and 1 <= len(move[1]) <= MAX_CHIPS):
             return Message("illegal.generic")
@@ -261,6 +270,14 @@ class Quadrotone(Game):
     def _apply(self, move: Move) -> None:  # type: ignore[override]
         kind, items = move
         player = self._to_move
+        if kind == EXPIRED_KIND:
+            self._undo.append((player, self.expiries_in_row, self._has_move))
+            self.expiries_in_row += 1
+            self.last_scored = []
+            self._has_move = {}
+            other = 1 - player
+            self._to_move = other if self.has_move(other) else player
+            return
         changed: list[tuple[int, tuple[int, int] | None]] = []
         involved: list[int] = []
         if kind == PLACE:
@@ -290,19 +307,24 @@ class Quadrotone(Game):
         added = [s.occurrence.key for s in scored]
         self.scored_keys.update(added)
         self._undo.append((player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
-                           self.last_scored, self._has_move))
+                           self.last_scored, self._has_move, self.expiries_in_row))
         self.points[player] += gained
         self.used[player][0 if kind == PLACE else 1][len(items)] += 1
         self.last_scored = scored
         self.set_last(player, tuple(involved))
+        self.expiries_in_row = 0
         self._has_move = {}
         other = 1 - player
         self._to_move = other if self.has_move(other) else player
 
     def _unapply(self, move: Move) -> None:  # type: ignore[override]
         kind, items = move
+        if kind == EXPIRED_KIND:
+            player, self.expiries_in_row, self._has_move = self._undo.pop()
+            self._to_move = player
+            return
         (player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
-         self.last_scored, self._has_move) = self._undo.pop()
+         self.last_scored, self._has_move, self.expiries_in_row) = self._undo.pop()
         for square, previous in reversed(changed):
             self.chip_on[square] = previous
             if previous is None:
@@ -322,6 +344,8 @@ class Quadrotone(Game):
         first, second = self.points
         if abs(first - second) >= LEAD_TO_WIN:
             return Outcome(0 if first > second else 1, "lead")
+        if self.expiries_in_row >= EXPIRIES_TO_END:
+            return Outcome(None if first == second else (0 if first > second else 1), "expiries")
         if self.has_move(self._to_move):
             return None
         if first == second:
@@ -338,14 +362,18 @@ class Quadrotone(Game):
 
     def parse_move(self, text: str) -> Move:  # type: ignore[override]
         kind, items = parse_items(text)
+        if kind == EXPIRED_KIND:
+            return EXPIRED
         if kind == PLACE:
             return make_place(items)
         return make_arrange(items, self.chip_at)
 
     def parse_typed(self, text: str) -> Move:  # type: ignore[override]
-        """Also with spaces: ``RRGB @ d5, e7 - d5``."""
+        """Also with spaces: ``RRGB @ d5, e7 - d5``; never ``expired`` (only the clock plays that)."""
         if isinstance(text, str) and len(text) <= 400:
             compact = "".join(text.split())
+            if compact == EXPIRED_KIND:
+                raise NotationError("error.quadrotone.expired_typed")
             if compact:
                 return self.parse_move(compact)
         return super().parse_typed(text)
@@ -356,6 +384,14 @@ class Quadrotone(Game):
     def position(self) -> str:
         """The position string (``position`` module); ``setup`` reads it back."""
         return position_string.write(self)
+
+    def on_time_expired(self, seat: int, hot_seat: bool) -> Move | Outcome:
+        """2.7 as RULINGS.md rules it: between two people on one device an
+        expired turn passes (``expired``); against the bot the human's
+        expired turn resigns the game."""
+        if not hot_seat:
+            return Outcome(1 - seat, "resign")
+        return EXPIRED
 
     def scores_at_end(self, outcome: Outcome) -> tuple[int, ...]:
         """RULINGS.md: after a resignation the winner is credited the larger
