@@ -236,7 +236,7 @@ def test_fuzzed_move_text_is_a_move_or_our_error(text: str) -> None:
         move = game.parse_move(text)
     except NotationError:
         return
-    assert move[0] in (PLACE, ARRANGE)
+    assert move[0] in (PLACE, ARRANGE, "expired")
     game.check(move)   # never raises
 
 
@@ -398,3 +398,34 @@ def test_time_running_out_passes_the_turn_and_four_in_a_row_end_the_game() -> No
         game.parse_typed("expired")
     assert "expired" not in text.split()[0]
     assert game.on_time_expired(0, hot_seat=False) == Outcome(1, "resign")
+
+
+def test_chains_and_fences_score_through_moves_and_undo_exactly() -> None:
+    """Random games with chains and fences on: some score, the position
+    string keeps their memory, undo clears it; with both off the same moves
+    score only patterns."""
+    seen_chain = seen_fence = False
+    for seed in range(6):
+        game = Quadrotone(seed=seed)
+        plain = Quadrotone({"chains": False, "fences": False}, seed=seed)
+        rng = SeededRandom(seed + 9)
+        for _ in range(120):
+            if game.is_over():
+                break
+            move = random_move(game, rng, place_share=0.9)
+            before = game.points[game.to_move]
+            mover = game.to_move
+            game.push(move)
+            found, fence = game.last_regions
+            extra = sum(c.points for c in found) + (fence.points if fence else 0)
+            patterns = sum(s.points for s in game.last_scored)
+            assert game.points[mover] - before == patterns + extra
+            seen_chain |= bool(found)
+            seen_fence |= fence is not None and fence.points > 0
+            if not plain.is_over() and plain.to_move == mover and plain.check(move) is None:
+                plain.push(move)
+        assert Quadrotone(seed=seed, setup=game.position()).position() == game.position()
+        while game.ply:
+            game.pop()
+        assert not game.chain_keys and not game.fenced_cells and game.points == [0, 0]
+    assert seen_chain and seen_fence

@@ -1,6 +1,6 @@
 """Quadrotone's position string: everything a game needs to go on.
 
-Seven fields separated by spaces:
+Nine fields separated by spaces:
 
 1. the field, 16 rows from row 16 down to row 1 joined by ``/``; each row is
    16 cells of five characters: the chip as dealt (its four colours
@@ -15,7 +15,12 @@ Seven fields separated by spaces:
    joined by ``,``, or ``-``;
 6. the last move: who made it and the large squares its chips were left on,
    ``first:d5,e7``, or ``-``;
-7. how many turns in a row ran out of time (2.7), usually ``0``.
+7. how many turns in a row ran out of time (2.7), usually ``0``;
+8. the squares of the chains that scored (2.19's memory), per colour:
+   ``R12.13.44;G7`` (colour letter, colon-free list of field indices
+   ``y * 32 + x`` joined by ``.``, colours joined by ``;``), or ``-``;
+9. the places fenced by moves that scored (2.20's memory), field indices
+   joined by ``.``, or ``-``.
 
 The hands are not written: the deal follows from the game's seed, and a
 chip on the field is out of whichever hand it was dealt to.
@@ -28,7 +33,7 @@ from typing import Any
 
 from ...core.game import PositionError, excerpt
 from .catalog import catalog
-from .chips import chip_text, parse_chip
+from .chips import COLOURS, chip_text, parse_chip
 from .field import LARGE, parse_square, square_name
 from .notation import MAX_CHIPS
 
@@ -53,8 +58,11 @@ def write(game: Any) -> str:
     last = "-"
     if game.last_mover is not None and game.last_squares:
         last = SIDES[game.last_mover] + ":" + ",".join(square_name(s) for s in game.last_squares)
+    chains = ";".join(COLOURS[colour - 1] + ".".join(str(i) for i in sorted(i for c, i in game.chain_keys if c == colour))
+                      for colour in range(1, 5) if any(c == colour for c, _ in game.chain_keys)) or "-"
+    fenced = ".".join(str(i) for i in sorted(game.fenced_cells)) or "-"
     return (f"{'/'.join(rows)} {SIDES[game.to_move]} {game.points[0]}:{game.points[1]} {limits} {scored} {last} "
-            f"{game.expiries_in_row}")
+            f"{game.expiries_in_row} {chains} {fenced}")
 
 
 def read(game: Any, text: Any) -> None:
@@ -62,9 +70,9 @@ def read(game: Any, text: Any) -> None:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise PositionError("error.quadrotone.position", text=excerpt(text))
     fields = text.split()
-    if len(fields) != 7:
+    if len(fields) != 9:
         raise PositionError("error.quadrotone.position", text=excerpt(text))
-    picture, side, points, limits, scored, last, expiries = fields
+    picture, side, points, limits, scored, last, expiries, chains, fenced = fields
     if expiries not in ("0", "1", "2", "3"):
         raise PositionError("error.quadrotone.expiries", text=excerpt(expiries))
     rows = picture.split("/")
@@ -101,6 +109,8 @@ def read(game: Any, text: Any) -> None:
     if len(used) != 4:
         raise PositionError("error.quadrotone.limits", text=excerpt(limits))
     keys = _scored(scored)
+    chain_keys = _chains(chains)
+    fenced_cells = _indices(fenced, chains=False)
     last_mover, last_squares = _last(last)
     # Everything read: now set the game.
     for square, chip, turns in placed:
@@ -110,6 +120,8 @@ def read(game: Any, text: Any) -> None:
     game.used = [[used[0], used[1]], [used[2], used[3]]]
     game.scored_keys = keys
     game.expiries_in_row = int(expiries)
+    game.chain_keys = chain_keys
+    game.fenced_cells = fenced_cells
     if last_mover is not None:
         if any(game.chip_on[square] is None for square in last_squares):
             raise PositionError("error.quadrotone.last_empty", text=excerpt(last))
@@ -126,6 +138,30 @@ def _scored(text: str) -> set[tuple[int, int, int, int]]:
         if match is None or match.group(1) not in index or int(match.group(3)) > 31 or int(match.group(4)) > 31:
             raise PositionError("error.quadrotone.scored", text=excerpt(token))
         keys.add((index[match.group(1)], int(match.group(2)), int(match.group(3)), int(match.group(4))))
+    return keys
+
+
+def _indices(text: str, chains: bool = True) -> set[int]:
+    if text == "-" and not chains:
+        return set()
+    parts = text.split(".")
+    if not all(NUMBER.fullmatch(p) and int(p) < 1024 for p in parts) or len(parts) > 1024:
+        raise PositionError("error.quadrotone.chains" if chains else "error.quadrotone.fenced", text=excerpt(text))
+    return {int(p) for p in parts}
+
+
+def _chains(text: str) -> set[tuple[int, int]]:
+    if text == "-":
+        return set()
+    keys = set()
+    groups = text.split(";")
+    if len(groups) > 4 or len({g[:1] for g in groups}) != len(groups):
+        raise PositionError("error.quadrotone.chains", text=excerpt(text))
+    for group in groups:
+        if not group or group[0] not in COLOURS:
+            raise PositionError("error.quadrotone.chains", text=excerpt(group))
+        colour = COLOURS.index(group[0]) + 1
+        keys |= {(colour, index) for index in _indices(group[1:])}
     return keys
 
 

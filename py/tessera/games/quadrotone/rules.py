@@ -16,7 +16,7 @@ this module is the game state and its moves (``notation`` writes them):
 
 Time (2.7): the clock plays ``expired`` for a turn whose time ran out
 between two people (``on_time_expired``); four in a row end the game.
-Not yet here (the issue's later steps): chains and fences (2.19-2.20).  Undo is exact and costs the same at any length:
+Chains and fences (2.19-2.20, options, default on) are read by ``regions``.  Undo is exact and costs the same at any length:
 each move keeps only what it changed.
 
 The full move set cannot be listed (a move of up to eight chips from a
@@ -37,6 +37,7 @@ from .notation import (ARRANGE, EXPIRED, EXPIRED_KIND, MAX_CHIPS, PLACE, Move, f
                        make_place, parse_items)
 from .notation import move_text as write_move
 from .patterns import Scored, find, score
+from .regions import Chain, Fence, score_regions
 
 from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS, largest_now, limit_tables
 
@@ -53,6 +54,8 @@ class Quadrotone(Game):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("variant", "normal", ("normal", "reverse")),
         OptionSpec("rotated_patterns", True),
+        OptionSpec("chains", True),
+        OptionSpec("fences", True),
     )
 
     # ----- state ------------------------------------------------------------------
@@ -77,6 +80,12 @@ class Quadrotone(Game):
         self.last_squares: tuple[int, ...] = ()
         """The large squares the last move left its chips on."""
         self.expiries_in_row = 0
+        self.chain_keys: set[tuple[int, int]] = set()
+        """(colour, field index) of every square in a chain that scored (2.19's memory)."""
+        self.fenced_cells: set[int] = set()
+        """Field indices fenced by a move that scored (2.20's memory)."""
+        self.last_regions: tuple[list[Chain], Fence | None] = ([], None)
+        """The last move's chains and fence, for the board to highlight."""
         """Turns in a row, of either player, that ran out of time (four end the game)."""
         self._undo: list[tuple[Any, ...]] = []
         self._has_move: dict[int, bool] = {}
@@ -306,8 +315,18 @@ class Quadrotone(Game):
         gained = sum(s.points for s in scored)
         added = [s.occurrence.key for s in scored]
         self.scored_keys.update(added)
+        indices = [index for square in involved for index in INDEX_OF[square]]
+        found, fence = score_regions(self.field, indices, self.chain_keys, self.fenced_cells,
+                                     self.options["chains"], self.options["fences"])
+        gained += sum(chain.points for chain in found) + (fence.points if fence is not None else 0)
+        new_keys = set().union(*(chain.keys() for chain in found)) - self.chain_keys
+        new_cells = set(fence.cells) - self.fenced_cells if fence is not None else set()
+        self.chain_keys |= new_keys
+        self.fenced_cells |= new_cells
         self._undo.append((player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
-                           self.last_scored, self._has_move, self.expiries_in_row))
+                           self.last_scored, self._has_move, self.expiries_in_row, new_keys, new_cells,
+                           self.last_regions))
+        self.last_regions = (found, fence)
         self.points[player] += gained
         self.used[player][0 if kind == PLACE else 1][len(items)] += 1
         self.last_scored = scored
@@ -324,7 +343,10 @@ class Quadrotone(Game):
             self._to_move = player
             return
         (player, changed, gained, added, self.last_touch, self.last_mover, self.last_squares,
-         self.last_scored, self._has_move, self.expiries_in_row) = self._undo.pop()
+         self.last_scored, self._has_move, self.expiries_in_row, new_keys, new_cells,
+         self.last_regions) = self._undo.pop()
+        self.chain_keys -= new_keys
+        self.fenced_cells -= new_cells
         for square, previous in reversed(changed):
             self.chip_on[square] = previous
             if previous is None:
