@@ -31,6 +31,20 @@ class RulesSection:
     """Put the note on from which side diagrams are seen here (``turnable``)."""
 
 
+@dataclass(frozen=True)
+class RulesTable:
+    """A table shown under a section's paragraphs, worded in one language."""
+
+    key: str
+    """``data-table`` of the table (``limits``, ``one_colour``...)."""
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    drawn_columns: tuple[int, ...] = ()
+    """Columns whose cells are little drawings: lines joined by ``\\n``,
+    to be shown as written (monospace, line breaks kept)."""
+
+
 class Diagram(ABC):
     """One worked example: a position, moves to step through, words per step."""
 
@@ -80,3 +94,8 @@ class RulesContent(ABC):
     @abstractmethod
     def diagrams(self) -> list[Diagram]:
         """Every worked example, in the page's order."""
+
+    def tables(self, section: str, lang: str) -> list[RulesTable]:
+        """Tables shown under a section's paragraphs, worded in ``lang``
+        (Quadrotone's limits and pattern points, read from the engine)."""
+        return []

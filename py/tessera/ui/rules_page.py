@@ -201,6 +201,8 @@ class RulesPage:
                 node.appendChild(el("h2", None, tr(f"h.{section.key}")))
             for paragraph in section.paragraphs:
                 node.appendChild(el("p", None, tr(paragraph)))
+            for table in content.tables(section.key, lang):
+                node.appendChild(rules_table(table))
             if section.view_note and content.turnable:
                 node.appendChild(self._view_note(tr))
             examples = [by_key[key] for key in section.examples if key in by_key]
@@ -287,3 +289,21 @@ def mount(container: Any, lang: str, game_id: str) -> RulesPage:
     if content is None:
         return TitleOnlyPage(container, lang, game_id)
     return RulesPage(container, lang, content)
+
+
+def rules_table(table: Any) -> Any:
+    """A ``core.rules_content.RulesTable`` as a ``<table>``; drawn columns keep their lines."""
+    node = el("table", "rules-table", None, {"data-table": table.key})
+    node.appendChild(el("caption", None, table.caption))
+    head = el("tr")
+    for label in table.header:
+        head.appendChild(el("th", None, label, {"scope": "col"}))
+    node.appendChild(el("thead", None, None, None, [head]))
+    body = el("tbody")
+    for row in table.rows:
+        line = el("tr")
+        for index, cell in enumerate(row):
+            line.appendChild(el("td", "rules-drawn" if index in table.drawn_columns else None, cell))
+        body.appendChild(line)
+    node.appendChild(body)
+    return node
