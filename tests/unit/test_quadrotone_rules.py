@@ -429,3 +429,23 @@ def test_chains_and_fences_score_through_moves_and_undo_exactly() -> None:
             game.pop()
         assert not game.chain_keys and not game.fenced_cells and game.points == [0, 0]
     assert seen_chain and seen_fence
+
+
+def test_copy_is_independent_and_equal_to_a_replay() -> None:
+    game = Quadrotone(seed=13)
+    rng = SeededRandom(13)
+    for _ in range(40):
+        game.push(random_move(game, rng))
+    clone = game.copy()
+    assert clone.position() == game.position() and clone.move_stack == game.move_stack
+    replayed = Quadrotone(seed=13)
+    for move in game.move_stack:
+        replayed.push(move)
+    assert replayed.position() == clone.position()
+    clone.push(random_move(clone, SeededRandom(1)))
+    assert clone.position() != game.position() and game.ply == 40
+    while clone.ply > 30:
+        clone.pop()
+    while game.ply > 30:
+        game.pop()
+    assert clone.position() == game.position()

@@ -9,7 +9,8 @@ from tessera.core.rng import SeededRandom
 from tessera.core.view import ViewState
 from tessera.games.quadrotone import Quadrotone
 from tessera.games.quadrotone.sampler import random_move
-from tessera.games.quadrotone.view import CONTRAST_PAIRS, PALETTES, QuadrotoneView, square_center
+from tessera.games.quadrotone.view import (CONTRAST_PAIRS, PALETTES, QuadrotoneView, square_center, tray_center,
+                                          tray_rows)
 
 
 def texts(drawing: DrawList) -> list[str]:
@@ -18,14 +19,26 @@ def texts(drawing: DrawList) -> list[str]:
     return re.findall(r">([^<>]+)</text>", svg)
 
 
-def test_taps_name_the_large_square_under_them() -> None:
+def test_taps_name_squares_and_hand_chips() -> None:
     view, game = QuadrotoneView(), Quadrotone(seed=1)
+    rows = tray_rows(game)
+    width, height = 640.0, 640.0 / view.aspect(game)
     for square in (0, 15, 17, 128, 255):
-        x, y = square_center(square, 640, 640)
-        assert view.cell_at(game, ViewState(), 640, 640, x, y) == square
-    assert view.cell_at(game, ViewState(), 640, 640, 2, 2) is None
-    assert view.tap(game, ViewState(), 17).selected == 17
-    assert view.tap(game, ViewState(selected=17), 17).selected is None
+        x, y = square_center(square, width, height, rows)
+        assert view.cell_at(game, ViewState(), width, height, x, y) == square
+    assert view.cell_at(game, ViewState(), width, height, 1, 1) is None
+    shown = view.tray_chips(game, ViewState())
+    assert sorted(shown) == sorted(game.hands[game.to_move])
+    for index in (0, 17, len(shown) - 1):
+        x, y = tray_center(index, width, height, rows)
+        assert view.cell_at(game, ViewState(), width, height, x, y) == ("hand", shown[index])
+    picked = view.tap(game, ViewState(), ("hand", shown[0])).selected
+    assert picked is not None and picked.held == ("hand", shown[0], 0)
+    dropped = view.tap(game, ViewState(selected=picked), 17).selected
+    assert dropped.items == ((shown[0], 0, 17),) and shown[0] not in view.tray_chips(game, ViewState(selected=dropped))
+    grouped = view.tray_chips(game, ViewState(highlights={"group_hand": True}))
+    assert sorted(grouped) == sorted(shown) and grouped != shown
+    assert tray_rows(Quadrotone({"variant": "reverse"}, seed=1)) == 0
 
 
 def test_the_last_move_is_drawn_with_its_numbered_patterns() -> None:

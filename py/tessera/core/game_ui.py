@@ -47,6 +47,25 @@ class ExtraAction:
 
 
 @dataclass(frozen=True)
+class DraftAction:
+    """A button (and optionally a key) under the board for a move put
+    together before it is played (Quadrotone: up to eight chips).
+
+    The board's selection is the draft; ``apply(game, draft)`` returns the
+    next draft and, for the button that plays, the move (else None).
+    ``enabled(game, draft)`` says whether it can be pressed now.
+    """
+
+    key: str                                  # data-action and i18n label
+    label_key: str
+    apply: Callable[[Game, Any], tuple[Any, Move | None]]
+    enabled: Callable[[Game, Any], bool]
+    keys: tuple[str, ...] = ()
+    """Keyboard keys that press it while the board has the focus (``r``)."""
+    primary: bool = False
+
+
+@dataclass(frozen=True)
 class ViewToggle:
     """A checkbox under the board that sets ``ViewState.highlights[key]``."""
 
@@ -91,6 +110,14 @@ class GameUI:
     def extra_actions(self) -> list[ExtraAction]:
         """Buttons beyond undo, draw and resign."""
         return []
+
+    def draft_actions(self) -> list[DraftAction]:
+        """Buttons under the board for composing a move (empty: moves are single taps)."""
+        return []
+
+    def draft_note(self, game: Game, draft: Any) -> str | None:
+        """A line under the board about the draft (what it would score)."""
+        return None
 
     def status_note(self, game: Game) -> str | None:
         """More words for the status line in a phase worth naming (a final round)."""

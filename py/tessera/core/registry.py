@@ -76,7 +76,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("dots", 2, icon="⁘", formats="formats"),
     GameEntry("corners", 2, icon="◰", match_games=2),
     GameEntry("abatis", 1, icon="▦", strings=("strings.json", "rules.json", "view.json")),
-    GameEntry("quadrotone", 2, icon="◩", strings=("strings.json", "rules.json"), in_app=False),
+    GameEntry("quadrotone", 2, icon="◩", strings=("strings.json", "rules.json")),
 )
 
 

@@ -89,6 +89,10 @@ class BoardComponent(BoardZoomMixin):
         self.host = host
         self.view = view
         self.on_move = on_move
+        self.on_select: Callable[[Any], Any] | None = None
+        """Told the new selection after every tap (a composed move's buttons follow it)."""
+        self.on_key: Callable[[str], bool] | None = None
+        """Offered keys the board does not use itself; True: taken (a composed move's R)."""
         self.max_height = max_height
         self.game: Game | None = None
         self.state = ViewState(interactive=interactive)
@@ -445,7 +449,12 @@ class BoardComponent(BoardZoomMixin):
                 event.stopPropagation()
                 self.state.selected = None
                 highlights.pop("cursor", None)
+                if self.on_select is not None:
+                    self.on_select(None)
                 self.redraw()
+        elif self.on_key is not None and not (event.ctrlKey or event.metaKey or event.altKey) and self.on_key(str(key)):
+            event.preventDefault()
+            event.stopPropagation()
 
     def _keep_in_view(self, cell: Any) -> None:
         """When zoomed in, pan so the keyboard cursor stays on screen."""
@@ -513,6 +522,8 @@ class BoardComponent(BoardZoomMixin):
             return False
         result = self.view.tap(self.game, self.state, cell)
         self.state.selected = result.selected
+        if self.on_select is not None:
+            self.on_select(result.selected)
         if result.move is None:
             self.redraw()
             return False

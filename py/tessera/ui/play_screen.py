@@ -30,6 +30,7 @@ from .move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
 from .play_dialogs import ask_draw, ask_resign, run_extra_action, show_game_over
 from .session_store import opening, put_aside_session, session_meta
+from .draft_ui import DraftBar
 from .solo_ui import SoloHelpers
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
                      stats_legend)
@@ -159,6 +160,7 @@ class PlayScreen:
         self.board.state.flipped = flipped
         self.board_host.dataset.flipped = "true" if flipped else "false"
         self.feedback = MoveFeedback(self.board)
+        self.drafts.attach(self.board)
         self._unsubscribe = session.subscribe(self._on_event)
         self.listeners.on(js.document, "keydown", self._on_key)
         self.listeners.on(js.window, "pagehide", self._flush_save)
@@ -222,8 +224,10 @@ class PlayScreen:
         self.board_host = el("div", "board-host")
         from .branching import BranchControls
         self.branching = BranchControls(self)   # "Continue from here"
+        self.drafts = DraftBar(self)   # a move put together before it is played (Quadrotone)
         board_col = el("div", "play-board", None, None,
-                       [self.top_panel.node, self.board_host, self.branching.offer, self.bottom_panel.node])
+                       [self.top_panel.node, self.board_host, self.drafts.node, self.branching.offer,
+                        self.bottom_panel.node])
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
         side.appendChild(self.status)
@@ -374,6 +378,7 @@ class PlayScreen:
         for action, node in self.extra_buttons:
             set_flag(node, "disabled", over or not action.enabled(session))
         self.helper.render(over or viewing)
+        self.drafts.render()
 
     def _render_status(self) -> None:
         session = self.session
@@ -431,6 +436,7 @@ class PlayScreen:
         if kind in ("move", "undo"):
             self._show_error("")
             self.helper.clear_hint()
+            self.drafts.reset()
         if kind in ("move", "undo"):
             self.move_list.sync(session)
         if kind == "view":

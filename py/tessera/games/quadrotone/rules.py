@@ -105,6 +105,32 @@ class Quadrotone(Game):
     def moves_made(self, player: int) -> int:
         return sum(self.used[player][0]) + sum(self.used[player][1])
 
+    def copy(self) -> "Quadrotone":
+        """An independent game with the same state and history, made without
+        replaying the moves (a bot asks for a copy every turn)."""
+        clone = object.__new__(Quadrotone)
+        clone.options = dict(self.options)
+        clone.seed, clone.setup = self.seed, self.setup
+        clone.move_stack = list(self.move_stack)
+        clone.field = bytearray(self.field)
+        clone.chip_on = list(self.chip_on)
+        clone.swap_index, clone.first_player = self.swap_index, self.first_player
+        clone.hands = [set(self.hands[0]), set(self.hands[1])]
+        clone.limits = self.limits
+        clone._to_move = self._to_move
+        clone.points = list(self.points)
+        clone.used = [[list(kind) for kind in player] for player in self.used]
+        clone.scored_keys = set(self.scored_keys)
+        clone.last_scored = list(self.last_scored)
+        clone.last_touch, clone.last_mover, clone.last_squares = self.last_touch, self.last_mover, self.last_squares
+        clone.expiries_in_row = self.expiries_in_row
+        clone.chain_keys = set(self.chain_keys)
+        clone.fenced_cells = set(self.fenced_cells)
+        clone.last_regions = self.last_regions
+        clone._undo = list(self._undo)   # its records are never changed once made
+        clone._has_move = dict(self._has_move)
+        return clone
+
     def put(self, square: int, chip: int, turns: int) -> None:
         """Lay ``chip`` on ``square`` out of whichever hand holds it (setting up a position)."""
         for hand in self.hands:
@@ -208,6 +234,17 @@ class Quadrotone(Game):
                 if now != colour:
                     changed += 1
         return 2 * changed > len(self.last_touch)
+
+    def preview_points(self, move: Any) -> int | None:
+        """What ``move`` would score now (None if it is illegal); the game is left as it was."""
+        if self.check(move) is not None:
+            return None
+        player = self._to_move
+        before = self.points[player]
+        self.push_unchecked(move)
+        gained = self.points[player] - before
+        self.pop()
+        return gained
 
     def is_legal(self, move: Any) -> bool:
         return self.check(move) is None

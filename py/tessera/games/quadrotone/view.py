@@ -19,12 +19,23 @@ from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
+from .chips import rotate, squares
+from .compose import FIELD, HAND, Draft, is_draft, occupied_after
+from .compose import tap as tap_draft
 from .field import COLUMNS, LARGE
+from .notation import PLACE
 from .patterns import SIDE
+from .rules import SQUARE_OF
 
 MARGIN = 0.9
 """Room for the coordinates, in large squares."""
 SPAN = LARGE + 2 * MARGIN
+TRAY_COLUMNS = 32
+TRAY_ROWS = 4
+"""The hand below the field: 32 chips a row at half a large square, room for all 128."""
+TRAY_CHIP = 0.5
+"""A hand chip's size, in large squares (the field zooms for a closer look)."""
+TRAY_GAP = 0.5
 
 
 @dataclass(frozen=True)
@@ -73,23 +84,53 @@ MARKS = ("dot", "bar", "ring", "none")
 """The colour-blind marks of R, G, B, Y (drawn under the "shapes" option)."""
 
 
-def geometry(width: float, height: float) -> tuple[float, float, float]:
+def tray_rows(game: Any) -> int:
+    """Rows below the field for the hand (none in the reverse game: no hands)."""
+    return TRAY_ROWS if getattr(game, "options", {}).get("variant", "normal") == "normal" else 0
+
+
+def total_height(rows: int) -> float:
+    return SPAN + (rows * TRAY_CHIP + TRAY_GAP if rows else 0.0)
+
+
+def geometry(width: float, height: float, rows: int = 0) -> tuple[float, float, float]:
     """(x, y) of the field's top-left corner and a large square's size."""
-    s = min(width, height) / SPAN
+    s = min(width / SPAN, height / total_height(rows))
     left = (width - SPAN * s) / 2 + MARGIN * s
-    top = (height - SPAN * s) / 2 + MARGIN * s
+    top = (height - total_height(rows) * s) / 2 + MARGIN * s
     return left, top, s
 
 
-def square_center(square: int, width: float, height: float) -> tuple[float, float]:
-    left, top, s = geometry(width, height)
+def square_center(square: int, width: float, height: float, rows: int = 0) -> tuple[float, float]:
+    left, top, s = geometry(width, height, rows)
     col, row = square % LARGE, square // LARGE
     return left + (col + 0.5) * s, top + (LARGE - 1 - row + 0.5) * s
+
+
+def tray_origin(left: float, top: float, s: float) -> tuple[float, float]:
+    return left, top + (LARGE + MARGIN + TRAY_GAP) * s
+
+
+def hand_order(game: Any, seat: int, grouped: bool = False) -> list[int]:
+    """The hand as the tray shows it: by chip, or grouped by how many colours a chip has."""
+    chips = sorted(game.hands[seat])
+    if grouped:
+        chips.sort(key=lambda chip: (len(set(squares(chip))), squares(chip)))
+    return chips
+
+
+def tray_center(index: int, width: float, height: float, rows: int) -> tuple[float, float]:
+    left, top, s = geometry(width, height, rows)
+    x0, y0 = tray_origin(left, top, s)
+    c = TRAY_CHIP * s
+    return x0 + (index % TRAY_COLUMNS + 0.5) * c, y0 + (index // TRAY_COLUMNS + 0.5) * c
 
 
 class QuadrotoneView(BoardView):
     zoomable = True
     """A 16 x 16 field of small squares is dense on a phone: zoom and pan."""
+    keeps_selection = True
+    """The selection is the move being composed: taps build on it."""
 
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = palettes or PALETTES
@@ -97,43 +138,81 @@ class QuadrotoneView(BoardView):
     def palette_for(self, theme: str) -> Palette:
         return self.palettes.get(theme, self.palettes["light"])
 
+    def aspect(self, game: Game) -> float:
+        return SPAN / total_height(tray_rows(game))
+
     @staticmethod
     def geometry(width: float, height: float) -> tuple[float, float, float]:
         return geometry(width, height)
 
     def cell_at(self, game: Game, state: ViewState, width: float, height: float, x: float, y: float) -> Any:
-        left, top, s = geometry(width, height)
-        col, row_from_top = int((x - left) // s), int((y - top) // s)
-        if not (0 <= col < LARGE and 0 <= row_from_top < LARGE) or x < left or y < top:
-            return None
-        return (LARGE - 1 - row_from_top) * LARGE + col
+        """A large square of the field, ``("hand", chip)`` in the tray, or None."""
+        rows = tray_rows(game)
+        left, top, s = geometry(width, height, rows)
+        if left <= x < left + LARGE * s and top <= y < top + LARGE * s:
+            return (LARGE - 1 - int((y - top) // s)) * LARGE + int((x - left) // s)
+        if rows:
+            x0, y0 = tray_origin(left, top, s)
+            c = TRAY_CHIP * s
+            col, row = int((x - x0) // c), int((y - y0) // c)
+            if x >= x0 and y >= y0 and col < TRAY_COLUMNS and row < rows:
+                shown = self.tray_chips(game, state)
+                index = row * TRAY_COLUMNS + col
+                if index < len(shown):
+                    return (HAND, shown[index])
+        return None
 
     def point_center(self, game: Game, cell: Any, width: float, height: float, flipped: bool = False) -> Any:
-        return square_center(cell, width, height)
+        rows = tray_rows(game)
+        if isinstance(cell, tuple):
+            shown = self.tray_chips(game, ViewState())
+            return tray_center(shown.index(cell[1]) if cell[1] in shown else 0, width, height, rows)
+        return square_center(cell, width, height, rows)
+
+    @staticmethod
+    def tray_chips(game: Game, state: ViewState) -> list[int]:
+        """The hand of the side to move as the tray shows it, without the chips the draft has dropped."""
+        draft = state.selected if is_draft(state.selected) else Draft()
+        dropped = {item[0] for item in draft.items} if draft.kind == PLACE else set()
+        grouped = bool(state.highlights.get("group_hand"))
+        return [chip for chip in hand_order(game, game.to_move, grouped) if chip not in dropped]
 
     def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
-        """A square is picked or unpicked; moves are composed in the next step of the issue."""
-        return TapResult(selected=None if state.selected == cell else cell)
+        """Taps build the draft (``compose``); the draft bar's Play button plays it."""
+        draft = state.selected if is_draft(state.selected) else Draft()
+        following = tap_draft(game, draft, cell)
+        return TapResult(selected=None if following.empty else following)
+
+    @staticmethod
+    def selection_valid(game: Game, selected: Any) -> bool:
+        return is_draft(selected)
 
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
         p = self.palette_for(state.theme)
-        left, top, s = geometry(out.width, out.height)
-        out.rect(left - MARGIN * s, top - MARGIN * s, SPAN * s, SPAN * s, p.board)
+        rows = tray_rows(game)
+        left, top, s = geometry(out.width, out.height, rows)
+        out.rect(0, 0, out.width, out.height, p.board)
         out.rect(left, top, LARGE * s, LARGE * s, p.empty)
         colours = [getattr(p, name) for name in COLOUR_FIELDS]
         field = game.field  # type: ignore[attr-defined]
         half = s / 2
+        draft = state.selected if is_draft(state.selected) else None
 
         def small_xy(x: int, y: int) -> tuple[float, float]:
             return left + x * half, top + (SIDE - 1 - y) * half
 
+        changed = occupied_after(game, draft) if draft is not None else {}
         for index, colour in enumerate(field):
-            if colour:
+            if colour and SQUARE_OF[index] not in changed:
                 x, y = small_xy(index % SIDE, index // SIDE)
                 out.rect(x, y, half, half, colours[colour - 1])
                 if state.shapes:
                     self._mark(out, MARKS[colour - 1], x + half / 2, y + half / 2, half,
                                p.yellow_mark if colour == 4 else p.mark)
+        for square, placed in changed.items():
+            if placed is not None:
+                col, row = square % LARGE, square // LARGE
+                self.draw_chip(out, left + col * s, top + (LARGE - 1 - row) * s, s, rotate(*placed), state, p)
         thin, thick = max(0.5, 0.02 * s), max(1.0, 0.06 * s)
         for i in range(1, 2 * LARGE):
             if i % 2:
@@ -147,10 +226,48 @@ class QuadrotoneView(BoardView):
             for i in range(LARGE):
                 out.text(left + (i + 0.5) * s, top + (LARGE + MARGIN / 2) * s, COLUMNS[i], p.label, font, ALIGN_CENTER)
                 out.text(left - MARGIN * s / 2, top + (LARGE - 1 - i + 0.5) * s, str(i + 1), p.label, font, ALIGN_CENTER)
-        self._draw_last(game, state, out, left, top, s, p, small_xy)
-        if state.selected is not None and isinstance(state.selected, int):
-            col, row = state.selected % LARGE, state.selected // LARGE
-            out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.selected, max(2.0, 0.12 * s))
+        if draft is None:
+            self._draw_last(game, state, out, left, top, s, p, small_xy)
+        else:
+            width = max(2.0, 0.12 * s)
+            for square in changed:
+                col, row = square % LARGE, square // LARGE
+                out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.selected, width)
+            if draft.held is not None and draft.held[0] == FIELD:
+                col, row = draft.held[1] % LARGE, draft.held[1] // LARGE
+                out.rect_stroke(left + col * s - width, top + (LARGE - 1 - row) * s - width, s + 2 * width,
+                                s + 2 * width, p.last_move, width)
+        if rows:
+            self._draw_tray(game, state, out, left, top, s, p, draft)
+        cursor = state.highlights.get("cursor")
+        if state.interactive and isinstance(cursor, int):
+            col, row = cursor % LARGE, cursor // LARGE
+            out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.selected, max(2.0, 0.08 * s))
+
+    def _draw_tray(self, game: Game, state: ViewState, out: DrawList, left: float, top: float, s: float,
+                   p: Palette, draft: Draft | None) -> None:
+        x0, y0 = tray_origin(left, top, s)
+        held = draft.held if draft is not None else None
+        c = TRAY_CHIP * s
+        gap = 0.08 * c
+        for index, chip in enumerate(self.tray_chips(game, state)):
+            x, y = x0 + (index % TRAY_COLUMNS) * c, y0 + (index // TRAY_COLUMNS) * c
+            turns = held[2] if held is not None and held[0] == HAND and held[1] == chip else 0
+            self.draw_chip(out, x + gap, y + gap, c - 2 * gap, rotate(chip, turns), state, p)
+            if held is not None and held[0] == HAND and held[1] == chip:
+                out.rect_stroke(x, y, c, c, p.last_move, max(2.0, 0.16 * c))
+
+    def draw_chip(self, out: DrawList, x: float, y: float, size: float, look: int, state: ViewState,
+                  p: Palette) -> None:
+        """A chip's four squares (TL, TR, BR, BL) in a square of ``size`` at (x, y)."""
+        half = size / 2
+        colours = [getattr(p, name) for name in COLOUR_FIELDS]
+        for (dx, dy), colour in zip(((0, 0), (1, 0), (1, 1), (0, 1)), squares(look)):
+            out.rect(x + dx * half, y + dy * half, half, half, colours[colour])
+            if state.shapes:
+                self._mark(out, MARKS[colour], x + (dx + 0.5) * half, y + (dy + 0.5) * half, half,
+                           p.yellow_mark if colour == 3 else p.mark)
+        out.rect_stroke(x, y, size, size, p.edge, max(0.8, 0.04 * size))
 
     def _draw_last(self, game: Game, state: ViewState, out: DrawList, left: float, top: float, s: float,
                    p: Palette, small_xy: Any) -> None:

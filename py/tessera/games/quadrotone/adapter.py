@@ -1,0 +1,121 @@
+"""Quadrotone on the play screen: the panel's numbers (points, chips, moves
+left of each kind and size), the buttons that compose a move of up to eight
+chips (``compose``), what the draft would score, and screen-reader words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Game, Move
+from ...core.game_ui import DraftAction, GameUI, ViewToggle
+from ...i18n import say, t
+from .chips import chip_text
+from .compose import FIELD, HAND, Draft, as_move, is_draft, take_back, turn
+from .field import square_name
+from .rules import Quadrotone
+
+
+def _draft(selected: Any) -> Draft:
+    return selected if is_draft(selected) else Draft()
+
+
+def _turn(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    following = turn(game, _draft(selected))
+    return (None if following.empty else following), None
+
+
+def _take_back(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    following = take_back(_draft(selected))
+    return (None if following.empty else following), None
+
+
+def _clear(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    return None, None
+
+
+def _play(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    return selected, as_move(game, _draft(selected))
+
+
+def _can_turn(game: Game, selected: Any) -> bool:
+    draft = _draft(selected)
+    return draft.held is not None or bool(draft.items)
+
+
+def _has_any(game: Game, selected: Any) -> bool:
+    return not _draft(selected).empty
+
+
+def _can_play(game: Game, selected: Any) -> bool:
+    move = as_move(game, _draft(selected))
+    return move is not None and game.check(move) is None  # type: ignore[attr-defined]
+
+
+def _left(numbers: tuple[int, ...]) -> str:
+    return " ".join(str(n) for n in numbers)
+
+
+class QuadrotoneUI(GameUI):
+    flippable = False
+    gain_key = "moves.points"
+    gain_sign = "+"
+    view_toggles = (ViewToggle("group_hand", "quadrotone.group_hand"),)
+
+    def cell_name(self, cell: Any) -> str:
+        if isinstance(cell, int):
+            return square_name(cell)
+        if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
+            return chip_text(cell[1])
+        return str(cell)
+
+    def stats(self, game: Game, seat: int) -> list[tuple[str, str, str]]:
+        assert isinstance(game, Quadrotone)
+        placing, arranging = game.limits_left(seat)
+        rows = [("panel.quadrotone.points", str(game.points[seat]), "score"),
+                ("panel.quadrotone.hand", str(len(game.hands[seat])), "pieces")]
+        if any(placing):
+            rows.append(("panel.quadrotone.place_left", _left(placing), "limits"))
+        rows.append(("panel.quadrotone.arrange_left", _left(arranging), "limits"))
+        return rows
+
+    def draft_actions(self) -> list[DraftAction]:
+        return [DraftAction("turn", "draft.turn", _turn, _can_turn, keys=("r", "R", "к", "К")),
+                DraftAction("take-back", "draft.take_back", _take_back, _has_any, keys=("Backspace",)),
+                DraftAction("clear", "draft.clear", _clear, _has_any),
+                DraftAction("play", "draft.play", _play, _can_play, keys=("p", "P"), primary=True)]
+
+    def draft_note(self, game: Game, draft: Any) -> str | None:
+        assert isinstance(game, Quadrotone)
+        draft = _draft(draft)
+        if draft.held is not None and draft.held[0] == HAND:
+            return t("draft.holding", chip=chip_text(draft.held[1]))
+        if draft.held is not None and draft.held[0] == FIELD:
+            return t("draft.holding_field", square=square_name(draft.held[1]))
+        move = as_move(game, draft)
+        if move is None:
+            return None
+        reason = game.check(move)
+        if reason is not None:
+            return t("draft.cannot", reason=say(reason))
+        return t("draft.would_score", count=game.preview_points(move) or 0)
+
+    def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
+        assert isinstance(game, Quadrotone)
+        if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
+            return t("cell.quadrotone.hand", chip=chip_text(cell[1]))
+        if not isinstance(cell, int):
+            return str(cell)
+        look = game.chip_at(cell)
+        words = t("cell.quadrotone.chip", chip=chip_text(look)) if look is not None else t("cell.empty")
+        return f"{square_name(cell)}, {words}"
+
+    def move_note(self, session: Any, event: Any) -> str | None:
+        game = session.game
+        if not game.move_stack:
+            return None
+        gained = session.move_gain(game.ply)
+        patterns = t("announce.quadrotone_patterns", count=len(game.last_scored))
+        return t("announce.quadrotone_move", count=gained, patterns=patterns)
+
+
+ADAPTER = QuadrotoneUI
