@@ -130,7 +130,11 @@ def test_every_example_replays(game_id: str) -> None:
                 assert step == diagram.steps and not game.is_legal(illegal), diagram.key
 
 
-@pytest.mark.parametrize("game_id", sorted(CONTENTS))
+WITH_DIAGRAMS = sorted(game_id for game_id, content in CONTENTS.items() if content.diagrams())
+"""Quadrotone's page has tables but no worked diagrams yet."""
+
+
+@pytest.mark.parametrize("game_id", WITH_DIAGRAMS)
 def test_status_lines_are_worded_in_both_languages(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each step's status, and a reader's own move where allowed, uses only keys both languages have."""
     module = registry.part(game_id, "rules_page")

@@ -6,12 +6,12 @@ points among many candidates, bigger moves included; Hard also subtracts
 what each of its best moves opens for the opponent and keeps its big
 multi-chip moves for big payoffs.
 
-Measured with ``python3 -m tessera match quadrotone A B`` (seed 0, times
-x 1/3, bots alternating seats, two matches sharing a busy two-core machine;
-40-game runs did not fit the time, games take 30-180 s):
+Measured with ``python3 -m tessera match quadrotone A B`` (times x 1/3,
+bots alternating seats, two matches sharing a busy two-core machine; games
+take 30-180 s, so the runs are short of 40 games):
 
-    medium vs easy      +6 =0 -0   (6 of 10 games; 78-244 plies)
-    hard   vs medium    +3 =0 -0   (3 of 8 games; 160 plies each)
+    medium vs easy      +10 =0 -0  (seed 1, 10 games)  and +6 =0 -0 (seed 0, 6 games)
+    hard   vs medium    +9 =0 -1   (seed 1, 10 games)  and +3 =0 -0 (seed 0, 3 games)
 
 Bot games end with totals of about 3,500-12,000 each; an 8000-point lead
 happened in 3 of 6 medium-easy games, never between hard and medium.
