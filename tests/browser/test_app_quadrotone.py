@@ -39,7 +39,12 @@ def shown_game(page: Page) -> Quadrotone:
 
 
 def click_at(page: Page, x: float, y: float) -> None:
+    """Click the canvas at (x, y), scrolling the page first so the point is in the window."""
     box = page.locator(BOARD).bounding_box()
+    height = page.viewport_size["height"]
+    if not 0 <= box["y"] + y < height:
+        page.evaluate("dy => window.scrollBy(0, dy)", box["y"] + y - height / 2)
+        box = page.locator(BOARD).bounding_box()
     page.mouse.click(box["x"] + x, box["y"] + y)
 
 
@@ -143,4 +148,32 @@ def test_the_rules_page_shows_the_catalog(page: Page, page_log, site_url: str, w
     assert table.locator("tbody tr").count() == len(catalog().one_colour)
     assert page.locator("table[data-table=two_colour] tbody tr").count() == len(catalog().two_colour)
     expect(page.locator("table[data-table=limits]")).to_contain_text("128")
+    page_log.assert_no_errors()
+
+
+def test_a_resignation_credits_the_winner_as_ruled(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """The loser resigns while ahead: the winner is credited the loser's points plus one."""
+    from tessera.core.game import Outcome
+    start(page, site_url, wait_ready, "human")
+    game = shown_game(page)
+    resigner = game.to_move
+    mono = next(c for c in sorted(game.hands[resigner]) if len({rotate(c, t) for t in range(4)}) == 1)
+    click_hand(page, mono)
+    click_square(page, "d4")                        # a one-colour chip alone: a pattern
+    page.click("button[data-action=draft-play]")
+    page.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
+    other = shown_game(page)
+    click_hand(page, sorted(other.hands[other.to_move])[0])
+    click_square(page, "p16")
+    page.click("button[data-action=draft-play]")
+    page.wait_for_function("() => document.querySelectorAll('button.move').length === 2")
+    final = shown_game(page)
+    assert final.to_move == resigner and final.points[resigner] > 0
+    credited = final.scores_at_end(Outcome(1 - resigner, "resign"))
+    page.click("button[data-action=resign]")
+    page.click("dialog[open] button.btn-danger")
+    winner_panel = page.locator(f".player-panel[data-seat='{1 - resigner}']")
+    expect(winner_panel.locator(".stat-credited dd")).to_have_text(str(credited[1 - resigner]))
+    assert credited[1 - resigner] == max(final.points[1 - resigner], final.points[resigner] + 1)
+    expect(page.locator(f".player-panel[data-seat='{resigner}'] .stat-credited")).to_have_count(1)
     page_log.assert_no_errors()

@@ -49,8 +49,8 @@ def test_the_last_move_is_drawn_with_its_numbered_patterns() -> None:
     drawing = DrawList(800, 800)
     QuadrotoneView().draw(game, ViewState(), drawing)
     labels = texts(drawing)
-    for number in range(1, len(game.last_scored) + 1):
-        assert str(number) in labels
+    for number, scored in enumerate(game.last_scored, 1):
+        assert str(number) in labels and f"+{scored.points}" in labels
     hidden = DrawList(800, 800)
     QuadrotoneView().draw(game, ViewState(highlights={"show_last": False}), hidden)
     assert len(list(hidden.commands())) < len(list(drawing.commands()))

@@ -150,7 +150,12 @@ class PlayerPanel:
         self.node.setAttribute("aria-label", f"{side_name(session, seat)}: {seat_label(session, seat)}"
                                + (f", {flag}" if flag else ""))
         clear(self.stats)
-        for key, value, kind in ui.stats(game, seat):
+        rows = list(ui.stats(game, seat))
+        if outcome is not None:   # the rules may credit other points after a resignation or a draw (Quadrotone)
+            credited = session.game.scores_at_end(outcome)
+            if tuple(credited) != tuple(session.game.scores()):
+                rows.append(("panel.credited", str(credited[seat]), "credited"))
+        for key, value, kind in rows:
             hint = t(f"{key}.hint") if has(f"{key}.hint") else None
             item = el("div", f"stat stat-{kind}", None, {"title": hint}, [
                 el("dt", None, t(key)),

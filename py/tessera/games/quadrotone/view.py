@@ -302,8 +302,13 @@ class QuadrotoneView(BoardView):
             labelled.add((x, y))
             sx, sy = small_xy(x, y)
             radius = max(5.0, 0.3 * s)
-            out.circle(sx + half / 2, sy + half / 2, radius, p.number_fill)
-            out.text(sx + half / 2, sy + half / 2, str(number), p.number_text, radius * 1.3, ALIGN_CENTER, True)
+            cx, cy = sx + half / 2, sy + half / 2
+            label = f"+{scored.points}"   # its points beside its number (copies: already multiplied)
+            pill = radius * (0.75 * len(label) + 0.6)
+            out.round_rect(cx, cy - radius * 0.8, radius + pill, radius * 1.6, radius * 0.8, p.number_fill)
+            out.circle(cx, cy, radius, p.number_fill)
+            out.text(cx, cy, str(number), p.number_text, radius * 1.3, ALIGN_CENTER, True)
+            out.text(cx + radius + pill / 2, cy, label, p.number_text, radius * 1.1, ALIGN_CENTER, True)
 
     @staticmethod
     def _mark(out: DrawList, kind: str, x: float, y: float, size: float, colour: str) -> None:
