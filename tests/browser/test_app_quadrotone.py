@@ -177,3 +177,19 @@ def test_a_resignation_credits_the_winner_as_ruled(page: Page, page_log, site_ur
     assert credited[1 - resigner] == max(final.points[1 - resigner], final.points[resigner] + 1)
     expect(page.locator(f".player-panel[data-seat='{resigner}'] .stat-credited")).to_have_count(1)
     page_log.assert_no_errors()
+
+
+def test_scoring_switches_in_the_new_game_dialog(page: Page, page_log, site_url: str, wait_ready) -> None:
+    page.add_init_script(NO_ANIMATION)
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=quadrotone]")
+    for key in ("rotated_patterns", "chains", "fences"):
+        expect(page.locator(f"dialog[open] input#ng-{key}")).to_be_checked()
+    page.click("dialog[open] label[for='ng-chains']")
+    page.click("label[for='ng-opponent-human']")
+    page.click("dialog button[data-action=start]")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    options = shown_game(page).options
+    assert options["chains"] is False and options["fences"] is True and options["rotated_patterns"] is True
+    page_log.assert_no_errors()

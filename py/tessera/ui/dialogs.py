@@ -140,11 +140,15 @@ class OptionGroups:
         self.game_id = game_id
         self.form = form
         self.listeners = listeners
-        self.specs = [spec for spec in cls.option_specs if spec.choices]   # booleans: no game has one yet
+        self.specs = [spec for spec in cls.option_specs if spec.choices]
+        self.switches = [spec for spec in cls.option_specs if spec.choices is None]
+        """On/off options (Quadrotone's chains and fences): one checkbox each."""
         self.errors: dict[str, Any] = {}
         self.notes: dict[str, Any] = {}
         for spec in self.specs:
             self._build(spec, preset.get(spec.key))
+        if self.switches:
+            self._build_switches(preset)
         self.refresh()
 
     # ----- building ------------------------------------------------------------------
@@ -173,6 +177,28 @@ class OptionGroups:
         self.form.appendChild(group)
         if has(f"{base}.hint"):
             self.form.appendChild(el("p", "dialog-hint", t(f"{base}.hint")))
+
+    def _build_switches(self, preset: dict[str, Any]) -> None:
+        group = el("fieldset", "choice-group switch-group", None, {"data-name": "switches"})
+        group.appendChild(el("legend", None, t(f"option.{self.game_id}.switches") if has(f"option.{self.game_id}.switches")
+                             else t("newgame.switches")))
+        for spec in self.switches:
+            value = preset.get(spec.key)
+            checked = value if isinstance(value, bool) else spec.default
+            box = el("input", None, None, {"type": "checkbox", "name": spec.key, "id": f"ng-{spec.key}",
+                                           "checked": checked})
+            self.listeners.on(box, "change", lambda event: self.refresh())
+            label = el("label", "view-toggle", None, {"for": f"ng-{spec.key}"},
+                       [box, el("span", None, t(f"option.{self.game_id}.{spec.key}"))])
+            group.appendChild(label)
+            hint = f"option.{self.game_id}.{spec.key}.hint"
+            if has(hint):
+                group.appendChild(el("p", "dialog-hint", t(hint)))
+        self.form.appendChild(group)
+
+    def switch_value(self, spec: OptionSpec) -> bool:
+        box = self.form.querySelector(f'input[name="{spec.key}"]')
+        return bool(box.checked) if present(box) else bool(spec.default)
 
     @staticmethod
     def _parse(spec: OptionSpec, value: Any) -> tuple[int, ...] | None:
@@ -249,11 +275,14 @@ class OptionGroups:
                 self.form.querySelector(f'input[name="{spec.key}-{spec.custom.parts[0]}"]').focus()
                 return None
             result[spec.key] = value
+        for spec in self.switches:
+            result[spec.key] = self.switch_value(spec)
         return result
 
     # ----- what may be combined --------------------------------------------------------
     def refresh(self) -> None:
         current = {spec.key: value for spec in self.specs if (value := self.value(spec)) is not None}
+        current.update({spec.key: self.switch_value(spec) for spec in self.switches})
         for spec in self.specs:
             others = {key: value for key, value in current.items() if key != spec.key}
             base = f"option.{self.game_id}.{spec.key}"
@@ -491,7 +520,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
         seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]
     options = {}
     for spec in cls.option_specs:
-        if spec.choices and spec.key in choice:
+        if spec.key in choice:   # a choice, or an on/off switch
             try:
                 options[spec.key] = spec.validate(choice[spec.key])
             except GameError:
