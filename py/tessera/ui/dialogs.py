@@ -382,7 +382,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
         if has(hint_key) and present(group):
             group.appendChild(el("p", "dialog-hint", t(hint_key), {"data-hint": "small-screen"}))
     from .time_ui import time_choice, time_fieldset
-    form.appendChild(time_fieldset(preset, dialog.listeners))
+    form.appendChild(time_fieldset(preset, dialog.listeners, game_id))
     dialog.body.appendChild(form)
 
     def start() -> None:

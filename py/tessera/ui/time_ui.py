@@ -25,7 +25,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from ..core.clock import INCREMENT_SECONDS, MOVE_SECONDS, TOTAL_MINUTES, TimeControl, format_clock
 from ..core.session import Session
-from ..i18n import t
+from ..i18n import has, t
 from .dom import Listeners, el, present, set_text
 
 TOTAL_NAME = "time_total"
@@ -50,7 +50,8 @@ def _choice_row(name: str, label: str, options: list[tuple[str, str]], checked: 
     return group
 
 
-def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners | None = None) -> Any:
+def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners | None = None,
+                  game_id: str = "") -> Any:
     """The "Time control" part of the new-game dialog: off unless the player
     picks a limit.  The increment row is greyed out while the total is off
     (``listeners`` follow that choice; the dialog's own, cleared with it)."""
@@ -70,7 +71,8 @@ def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners 
                                      increment if increment in dict(increments) else "off"))
     fieldset.appendChild(_choice_row(MOVE_NAME, t("time.per_move"), moves,
                                      move if move in dict(moves) else "off"))
-    fieldset.appendChild(el("p", "dialog-hint", t("time.hint")))
+    hint = f"time.hint.{game_id}"   # a game whose expired turns pass instead of losing says so
+    fieldset.appendChild(el("p", "dialog-hint", t(hint) if game_id and has(hint) else t("time.hint")))
     _follow_total(fieldset)
     if listeners is not None:
         listeners.on(fieldset, "change", lambda event: _follow_total(fieldset))
