@@ -277,11 +277,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             results.append(result)
             total_plies += game.ply
             if args.save:
-                directory = Path(args.save)
-                directory.mkdir(parents=True, exist_ok=True)
-                meta = {"players": [first if a_seat == 0 else second, second if a_seat == 0 else first]}
-                record = Record.from_game(game, meta=meta)
-                (directory / f"game{index + 1:03d}.json").write_text(record.dumps() + "\n", encoding="utf-8")
+                _save_record(args.save, index, game, [first if a_seat == 0 else second,
+                                                      second if a_seat == 0 else first])
             if not args.quiet:
                 verdict = {1.0: "win", 0.5: "draw", 0.0: "loss"}[result]
                 err.write(f"game {index + 1}/{args.games}: {first} as {_seat(game, a_seat)}: {verdict} "
@@ -297,6 +294,14 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
     return EXIT_OK
+
+
+def _save_record(folder: str, index: int, game: Game, players: list[str]) -> None:
+    """``--save``: the game's record as ``gameNNN.json`` in ``folder``, naming who played."""
+    directory = Path(folder)
+    directory.mkdir(parents=True, exist_ok=True)
+    record = Record.from_game(game, meta={"players": players})
+    (directory / f"game{index + 1:03d}.json").write_text(record.dumps() + "\n", encoding="utf-8")
 
 
 def cmd_solo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -331,10 +336,7 @@ def cmd_solo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             levels.append(level)
             ended += game.outcome() is not None
             if args.save:
-                directory = Path(args.save)
-                directory.mkdir(parents=True, exist_ok=True)
-                record = Record.from_game(game, meta={"players": [args.player]})
-                (directory / f"game{index + 1:03d}.json").write_text(record.dumps() + "\n", encoding="utf-8")
+                _save_record(args.save, index, game, [args.player])
             if not args.quiet:
                 state = "no moves left" if game.outcome() is not None else f"stopped at {args.max_moves} moves"
                 err.write(f"game {index + 1}/{args.games}: score {scores[-1]}, level {level}, "

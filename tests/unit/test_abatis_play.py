@@ -15,7 +15,8 @@ from tessera.core.record import Record
 from tessera.core.session import Seat, Session
 from tessera.games.abatis import Abatis
 from tessera.games.abatis.adapter import parse_table
-from tessera.games.abatis.hint import AbatisHintBot, RandomPlayer, promise
+from tessera.bots.random_bot import RandomBot
+from tessera.games.abatis.hint import AbatisHintBot, promise
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:
@@ -40,7 +41,7 @@ def test_the_hint_is_a_helper_not_an_opponent() -> None:
 def test_the_hint_leaves_the_game_as_it_found_it_and_plays_a_legal_move() -> None:
     for mode in ("classic", "knockout", "mixed"):
         game = Abatis({"mode": mode}, seed=11)
-        play(RandomPlayer(2, 0), game, 15)
+        play(RandomBot(2, 0), game, 15)
         before = (game.position(), game.ply, game.rng.state)
         move = AbatisHintBot(3, 0).choose(game)
         assert move in game.legal_moves()
@@ -63,7 +64,7 @@ def test_the_hint_takes_a_block_when_one_is_there() -> None:
             copy.push(move)
             assert copy.score - game.score == best or promise(copy) + copy.score - game.score >= best
             return
-        game.push(RandomPlayer(1, 0).choose(game))
+        game.push(RandomBot(1, 0).choose(game))
     raise AssertionError("no scoring move came up in 40 random moves")
 
 
@@ -73,7 +74,7 @@ def test_the_hint_outscores_random_play() -> None:
     for mode in ("classic", "knockout", "mixed"):
         hinted = sum(play(AbatisHintBot(seed, 0, beam=4), Abatis({"mode": mode}, seed=seed), 60).score
                      for seed in range(2))
-        random = sum(play(RandomPlayer(seed, 0), Abatis({"mode": mode}, seed=seed), 60).score
+        random = sum(play(RandomBot(seed, 0), Abatis({"mode": mode}, seed=seed), 60).score
                      for seed in range(2))
         assert hinted > random, (mode, hinted, random)
 
@@ -97,7 +98,7 @@ def test_solo_refuses_two_player_games_and_bad_numbers() -> None:
 
 def test_replay_of_a_seeded_record_and_of_a_set_up_position(tmp_path: Path) -> None:
     game = Abatis({"mode": "mixed"}, seed=21)
-    play(RandomPlayer(4, 0), game, 12)
+    play(RandomBot(4, 0), game, 12)
     path = tmp_path / "seeded.json"
     path.write_text(Record.from_game(game).dumps())
     code, out, err = run(["replay", str(path), "--json"])
@@ -108,7 +109,7 @@ def test_replay_of_a_seeded_record_and_of_a_set_up_position(tmp_path: Path) -> N
 
     start = game.position()
     from_setup = Abatis({"mode": "mixed"}, seed=3, setup=start)
-    play(RandomPlayer(5, 0), from_setup, 5)
+    play(RandomBot(5, 0), from_setup, 5)
     path = tmp_path / "setup.json"
     path.write_text(Record.from_game(from_setup).dumps())
     code, out, err = run(["replay", str(path)])
@@ -120,7 +121,7 @@ def test_undo_goes_back_to_the_level_start_and_no_further() -> None:
     """Knockout clears levels quickly: play until a level starts, then undo."""
     game = Abatis({"mode": "knockout"}, seed=2)
     session = Session(game, [Seat("human")])
-    bot = RandomPlayer(9, 0)
+    bot = RandomBot(9, 0)
     while game.level == 0 and game.ply < 2000:
         session.play(bot.choose(game))
     assert game.level == 1 and game.level_start == game.ply

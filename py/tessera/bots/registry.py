@@ -54,8 +54,8 @@ def make_bot(name: str, seed: int = 0, movetime_ms: int = 1000, **params: Any) -
         raise BotSpecError("error.bot.bad_params", name=repr(name), reason=error) from None
 
 
-def levels_for(game_id: str) -> tuple[BotLevel, ...]:
-    """The game's named levels, weakest first; empty if it has none."""
+def _from_levels_module(game_id: str, name: str) -> tuple[BotLevel, ...]:
+    """``name`` of the game's ``levels`` module (importing it registers its bots); empty without one."""
     module_name = entry(game_id).module
     if module_name is None:
         return ()
@@ -63,28 +63,27 @@ def levels_for(game_id: str) -> tuple[BotLevel, ...]:
         module = importlib.import_module(module_name + ".levels")
     except ModuleNotFoundError:
         return ()
-    return tuple(getattr(module, "LEVELS", ()))
+    return tuple(getattr(module, name, ()))
+
+
+def levels_for(game_id: str) -> tuple[BotLevel, ...]:
+    """The game's named levels, weakest first; empty if it has none."""
+    return _from_levels_module(game_id, "LEVELS")
 
 
 def helpers_for(game_id: str) -> tuple[BotLevel, ...]:
     """Searches that help the player rather than play against them (the
     levels module's ``HELPERS``: Abatis' hint); never offered as opponents."""
-    module_name = entry(game_id).module
-    if module_name is None:
-        return ()
-    try:
-        module = importlib.import_module(module_name + ".levels")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(getattr(module, "HELPERS", ()))
+    return _from_levels_module(game_id, "HELPERS")
 
 
 def level(game_id: str, key: str) -> BotLevel:
     """An opponent level or a helper of the game, by key."""
-    for candidate in levels_for(game_id) + helpers_for(game_id):
+    candidates = levels_for(game_id) + helpers_for(game_id)
+    for candidate in candidates:
         if candidate.key == key:
             return candidate
-    known = ", ".join(lv.key for lv in levels_for(game_id) + helpers_for(game_id)) or "-"
+    known = ", ".join(lv.key for lv in candidates) or "-"
     raise BotSpecError("error.bot.unknown_level", level=repr(key), game=game_id, known=known)
 
 

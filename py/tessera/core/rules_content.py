@@ -74,6 +74,30 @@ class Diagram(ABC):
         """The sentences under the board, in ``lang``; ``own`` are the reader's moves."""
 
 
+class ReplayedDiagram(Diagram):
+    """A worked example replayed from its start position: ``example`` has
+    ``key``, ``caption_key``, ``start`` (a position string) and ``moves``
+    (notation); ``game_class`` reads the start.  Corners and Abatis use it."""
+
+    interactive = True
+    game_class: type[Game]
+
+    def __init__(self, example: Any) -> None:
+        self.example = example
+        self.key = example.key
+        self.caption_key = example.caption_key
+
+    @property
+    def steps(self) -> int:
+        return len(self.example.moves)
+
+    def game_at(self, step: int) -> Game:
+        game = self.game_class(setup=self.example.start)
+        for text in self.example.moves[:step]:
+            game.push_text(text)
+        return game
+
+
 class RulesContent(ABC):
     game_id: str
     prefix: str

@@ -206,6 +206,6 @@ class BoardZoomMixin:
             return
         confirm = press["touch"] and self.confirm_touch and bool(getattr(self.view, "confirm_moves", False))
         self.state.highlights["confirm"] = confirm
-        if not confirm and not getattr(self.view, "keeps_selection", False):
-            self.state.selected = None   # a ghost shown for touch-confirm is the only selection
+        if not confirm and getattr(self.view, "confirm_moves", False):
+            self.state.selected = None   # a ghost left by an earlier touch tap is stale now
         self._tap(self._cell_at_xy(press["x"], press["y"]))

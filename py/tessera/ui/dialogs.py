@@ -403,30 +403,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     start_button = dialog.add_button(t("newgame.start"), start, "primary", close=False,
                                      attrs={"data-action": "start"})
 
-    def submitted(event: Any) -> None:
-        # Enter on a radio submits the form, which would close the <dialog>
-        # natively, behind Dialog's back: make it press Start instead.
-        event.preventDefault()
-        start_button.click()
-
-    def key_pressed(event: Any) -> None:
-        # The browser submits on Enter only while the form has at most one
-        # text-like field (the custom size's numbers are two): Enter on any
-        # choice or number starts the game, always.
-        target = event.target
-        if str(event.key) != "Enter" or bool(getattr(event, "isComposing", False)) \
-                or str(getattr(target, "tagName", "") or "").upper() != "INPUT":
-            return
-        if str(target.type) in ("radio", "checkbox", "number", "text"):
-            event.preventDefault()
-            start_button.click()
-    dialog.listeners.on(form, "submit", submitted)
-    dialog.listeners.on(form, "keydown", key_pressed)
-    # The focus starts on the first choice (the opponent): the dialog opens at
-    # its top, and Enter there starts a game with every choice as it stands.
-    first = form.querySelector('input[type="radio"]:checked')
-    dialog.open(focus=first if present(first) else start_button)
-    return dialog
+    return _open_starting_on_enter(dialog, form, start_button)
 
 
 def solo_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None) -> Dialog:
@@ -451,12 +428,29 @@ def solo_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = Non
     start_button = dialog.add_button(t("newgame.start"), start, "primary", close=False,
                                      attrs={"data-action": "start"})
 
+    return _open_starting_on_enter(dialog, form, start_button)
+
+
+def _open_starting_on_enter(dialog: Dialog, form: Any, start_button: Any) -> Dialog:
+    """Open a new-game dialog whose Enter on any choice presses Start.
+
+    Enter on a radio submits the form, which would close the <dialog>
+    natively, behind Dialog's back; and the browser submits on Enter only
+    while the form has at most one text-like field (the custom size's
+    numbers are two).  The focus starts on the first choice: the dialog
+    opens at its top, and Enter there starts a game with every choice as
+    it stands.
+    """
     def submitted(event: Any) -> None:
         event.preventDefault()
         start_button.click()
 
     def key_pressed(event: Any) -> None:
-        if str(event.key) == "Enter" and str(getattr(event.target, "tagName", "") or "").upper() == "INPUT":
+        target = event.target
+        if str(event.key) != "Enter" or bool(getattr(event, "isComposing", False)) \
+                or str(getattr(target, "tagName", "") or "").upper() != "INPUT":
+            return
+        if str(target.type) in ("radio", "checkbox", "number", "text"):
             event.preventDefault()
             start_button.click()
     dialog.listeners.on(form, "submit", submitted)

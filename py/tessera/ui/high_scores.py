@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+import js  # type: ignore[import-not-found]
+
 from ..core.game_ui import game_ui
 from ..core.high_scores import (MAX_NAME, TABLE_KEY, HighScore, HighScoreError, clean_name, dump_table, parse_table,
                                 place, rename)
@@ -40,7 +42,6 @@ def load_table(app: Any, game_id: str, table: str) -> list[HighScore]:
         if app is not None:
             app.notice(t("scores.corrupt"), "warning", sticky=True)
         where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place"
-        import js  # type: ignore[import-not-found]
         js.console.warn(f"high scores {key} could not be used ({where}): {error}")
         return []
 

@@ -12,6 +12,7 @@ from ...i18n import t
 from .geometry import SIDES, cell_name, lane_name
 from .rules import BLOCKS_PER_LEVEL, Abatis
 from .scenario import COLOUR_COUNTS, LEVELS_PER_STEP, MODES, Scenario
+from .view import move_of_place
 
 
 def scenario_words(scenario: Scenario) -> str:
@@ -89,8 +90,7 @@ class AbatisUI(GameUI):
         elif isinstance(cell, tuple) and len(cell) == 3:
             side, lane, depth = cell
             parts.append(t(f"abatis.chip.{game.queue_chip(side, lane, depth)}"))
-            move = side * 8 + lane + (32 if depth and game.mode == "mixed" else 0)
-            if not game.is_legal(move):
+            if move_of_place(game, cell) is None:
                 parts.append(t("abatis.lane_closed"))
         return ", ".join(parts)
 

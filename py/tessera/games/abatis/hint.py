@@ -9,7 +9,7 @@ next three chips are shown to the player, and two moves draw at most two.
 The search yields after every move it tries, so the page drives it in
 slices (``bots.base.choose_async``) and stops it at ``movetime_ms`` with the
 best move found so far.  The same bot plays whole games on the command line
-(``python3 -m tessera solo``), where a random player is the baseline.
+(``python3 -m tessera solo``), where the generic ``random`` bot is the baseline.
 """
 
 from __future__ import annotations
@@ -104,13 +104,3 @@ class AbatisHintBot(Bot):
                 best_total, best_move = total, move
         return best_move
 
-
-class RandomPlayer(Bot):
-    """Any legal move: the baseline the hint is measured against."""
-
-    name = "abatis_random"
-
-    def search(self, game: Abatis) -> Search:  # type: ignore[override]
-        moves = game.legal_moves()
-        yield
-        return SeededRandom(self.seed * 104729 + game.ply).choice(moves) if moves else None

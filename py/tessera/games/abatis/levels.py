@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from ...bots.base import BotLevel
 from ...bots.registry import register_bot
-from .hint import AbatisHintBot, RandomPlayer
+from .hint import AbatisHintBot
 
 register_bot("abatis_hint", AbatisHintBot)
-register_bot("abatis_random", RandomPlayer)
 
 HINT = BotLevel("hint", "abatis_hint", 1500, {"beam": 10, "depth": 2})
 """The Hint button's search: 1.5 s at most on a phone."""

@@ -106,7 +106,7 @@ class Abatis(Game):
         self.level_start = 0
         """The ply the current level began at: undo goes back no further."""
         self.colours = 0
-        self.stats = [0] * len(STAT_NAMES)
+        self.stats = dict.fromkeys(STAT_NAMES, 0)
         self.last_steps: list[tuple[str, Any]] = []
         self._undo: list[tuple[Any, ...]] = []
         self._legal: list[int] | None = None
@@ -146,7 +146,7 @@ class Abatis(Game):
         return CELLS - self.board.count(0)
 
     def statistics(self) -> dict[str, int]:
-        return dict(zip(STAT_NAMES, self.stats))
+        return dict(self.stats)
 
     # ----- levels -------------------------------------------------------------------
     def _start_level(self, level: int) -> None:
@@ -237,7 +237,7 @@ class Abatis(Game):
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (bytes(self.board), bytes(self.queues), tuple(self.stack), self.rng.state, self.level,
-                self.level_blocks, self.score, self.level_start, self.colours, tuple(self.stats), self.last_steps)
+                self.level_blocks, self.score, self.level_start, self.colours, tuple(self.stats.values()), self.last_steps)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         (board, queues, stack, self.rng.state, self.level, self.level_blocks, self.score, self.level_start,
@@ -245,7 +245,7 @@ class Abatis(Game):
         self.board[:] = board
         self.queues[:] = queues
         self.stack = list(stack)
-        self.stats = list(stats)
+        self.stats = dict(zip(STAT_NAMES, stats))
         self._legal = None
 
     def _apply(self, move: int) -> None:  # type: ignore[override]
@@ -263,13 +263,13 @@ class Abatis(Game):
             if not removed and not moved:
                 break
         stats = self.stats
-        stats[3] = max(stats[3], points)
-        stats[4] = max(stats[4], cascade)
+        stats["best_move"] = max(stats["best_move"], points)
+        stats["longest_cascade"] = max(stats["longest_cascade"], cascade)
         cleared = not any(self.board)
         if self.level_blocks >= BLOCKS_PER_LEVEL or cleared:
             bonus = CLEAR_BONUS if cleared else 0
             self.score += bonus
-            stats[5] += 1 if cleared else 0
+            stats["bonuses"] += 1 if cleared else 0
             self._start_level(self.level + 1)
             self.level_start = len(self.move_stack) + 1
             steps.append(("level", (bonus, self.level)))
@@ -343,9 +343,9 @@ class Abatis(Game):
             for cell in cells:
                 board[cell] = 0
             points += value
-            stats[0] += 1
-            stats[1] += len(cells)
-            stats[2] = max(stats[2], len(cells))
+            stats["blocks"] += 1
+            stats["chips"] += len(cells)
+            stats["biggest_block"] = max(stats["biggest_block"], len(cells))
         self.level_blocks += len(blocks)
         self.score += points
         steps.append(("remove", tuple(blocks)))
@@ -388,7 +388,7 @@ class Abatis(Game):
         clone.rng.state = self.rng.state
         clone.level, clone.level_blocks, clone.score = self.level, self.level_blocks, self.score
         clone.level_start, clone.colours = self.level_start, self.colours
-        clone.stats = list(self.stats)
+        clone.stats = dict(self.stats)
         clone.last_steps = self.last_steps
         clone._undo = list(self._undo)
         clone._legal = self._legal

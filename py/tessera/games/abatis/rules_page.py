@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core.game import Game
-from ...core.rules_content import Diagram, RulesContent, RulesSection
+from ...core.rules_content import Diagram, ReplayedDiagram, RulesContent, RulesSection
 from ...i18n import t
 from .examples import EXAMPLES, AbatisExample
 from .rules import BLOCKS_PER_LEVEL, Abatis
@@ -21,25 +21,12 @@ from .rules import BLOCKS_PER_LEVEL, Abatis
 PREFIX = "rules.abatis"
 
 
-class AbatisDiagram(Diagram):
-    interactive = True
+class AbatisDiagram(ReplayedDiagram):
+    """Replayed with seed 0, so the stack's top-ups are the same on every
+    replay, here and in the tests."""
 
-    def __init__(self, example: AbatisExample) -> None:
-        self.example = example
-        self.key = example.key
-        self.caption_key = example.caption_key
-
-    @property
-    def steps(self) -> int:
-        return len(self.example.moves)
-
-    def game_at(self, step: int) -> Game:
-        """A fresh game from the example's start (seed 0: the stack's top-ups
-        are the same on every replay, here and in the tests)."""
-        game = Abatis(setup=self.example.start)
-        for text in self.example.moves[:step]:
-            game.push_text(text)
-        return game
+    game_class = Abatis
+    example: AbatisExample
 
     def status(self, step: int, game: Game, own: Sequence[str], lang: str) -> list[str]:
         assert isinstance(game, Abatis)

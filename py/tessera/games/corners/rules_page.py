@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core.game import Game
-from ...core.rules_content import Diagram, RulesContent, RulesSection
+from ...core.rules_content import Diagram, ReplayedDiagram, RulesContent, RulesSection
 from ...i18n import t
 from .examples import EXAMPLES, CornersExample
 from .geometry import CAPTURE_BASE, PASS
@@ -21,23 +21,9 @@ from .rules import Corners
 SIDES = ("circles", "triangles")
 
 
-class CornersDiagram(Diagram):
-    interactive = True
-
-    def __init__(self, example: CornersExample) -> None:
-        self.example = example
-        self.key = example.key
-        self.caption_key = example.caption_key
-
-    @property
-    def steps(self) -> int:
-        return len(self.example.moves)
-
-    def game_at(self, step: int) -> Game:
-        game = Corners(setup=self.example.start)
-        for text in self.example.moves[:step]:
-            game.push_text(text)
-        return game
+class CornersDiagram(ReplayedDiagram):
+    game_class = Corners
+    example: CornersExample
 
     def highlights(self, step: int, game: Game) -> dict[str, Any]:
         marks: dict[str, Any] = {"show_last": step > 0}

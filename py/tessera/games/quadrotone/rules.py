@@ -39,7 +39,7 @@ from .notation import move_text as write_move
 from .patterns import Scored, find, score
 from .regions import Chain, Fence, score_regions
 
-from .limits import ARRANGE_LIMITS, LEAD_TO_WIN, PLACE_LIMITS, largest_now, limit_tables
+from .limits import LEAD_TO_WIN, largest_now, limit_tables
 
 EXPIRIES_TO_END = 4
 """Four turns in a row that run out of time end the game; the points decide."""
@@ -475,5 +475,3 @@ def _colour_in(chip: int, index: int, square: int) -> int:
 SQUARE_OF: dict[int, int] = {index: square for square in range(SQUARES) for index in INDEX_OF[square]}
 """Field index -> the large square it belongs to."""
 
-
-__all__ = ["Quadrotone", "PLACE_LIMITS", "ARRANGE_LIMITS", "LEAD_TO_WIN"]

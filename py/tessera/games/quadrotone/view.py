@@ -129,8 +129,6 @@ def tray_center(index: int, width: float, height: float, rows: int) -> tuple[flo
 class QuadrotoneView(BoardView):
     zoomable = True
     """A 16 x 16 field of small squares is dense on a phone: zoom and pan."""
-    keeps_selection = True
-    """The selection is the move being composed: taps build on it."""
 
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = palettes or PALETTES
