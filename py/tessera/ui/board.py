@@ -340,6 +340,8 @@ class BoardComponent(BoardZoomMixin):
             x, y, spacing = geometry(self.width, self.height)
             data.update(x=x, y=y, spacing=spacing)
         self.canvas.dataset.geometry = json.dumps(data)
+        if self.overview is not None:   # the outline moves with the view, not a frame later
+            self.overview.place_outline()
 
     def _on_resize(self, entries: Any = None, observer: Any = None) -> None:
         if self._layout():

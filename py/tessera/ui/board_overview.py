@@ -78,8 +78,17 @@ class BoardOverview:
                               coordinates=False, shapes=state.shapes)
             board.view.draw(board.game, small, drawing)
             js.tesseraDraw.paint(self.canvas, width, height, to_js(drawing.ops), to_js(drawing.strings), 0, 0)
-        # The part of the zoomed drawing the board shows, scaled to the overview.
-        scale = width / (board.width * zoom)
+        self.place_outline()
+
+    def place_outline(self) -> None:
+        """Outline the part of the zoomed drawing the board shows, scaled to the overview.
+
+        Called whenever the board publishes its geometry, before its next frame
+        is drawn, so the outline and the published geometry never disagree."""
+        board = self.board
+        if self.node.hidden or self.width <= 0 or board.width <= 0:
+            return
+        scale = self.width / (board.width * board.viewport.zoom)
         style = self.frame.style
         style.left = f"{-board.viewport.pan_x * scale:.1f}px"
         style.top = f"{-board.viewport.pan_y * scale:.1f}px"
