@@ -17,6 +17,7 @@ from typing import Any, BinaryIO, Callable, TextIO
 from .core import registry
 from .core.game import Game, GameError
 from .core.record import MAX_RECORD_BYTES, Record, RecordError
+from .core.stats import score_spread
 from .i18n import Message, MessageError
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
@@ -258,6 +259,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     first, second = args.bots
     results: list[float] = []
     reasons: dict[str, int] = {}
+    finals: list[tuple[int, ...]] = []
     total_plies = 0
     try:
         for index in range(args.games):
@@ -275,6 +277,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             reason = outcome.reason if outcome else "stopped"
             reasons[reason] = reasons.get(reason, 0) + 1
             results.append(result)
+            finals.append(game.scores_at_end(outcome) if outcome else game.scores())
             total_plies += game.ply
             if args.save:
                 _save_record(args.save, index, game, [first if a_seat == 0 else second,
@@ -293,6 +296,36 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(f"{first}: {stats.summary()}\n")
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
+    _write_spread(finals, out)
+    return EXIT_OK
+
+
+def _write_spread(finals: list[tuple[int, ...]], out: TextIO) -> None:
+    """The final points' spread, for games whose scores vary (Quadrotone's points)."""
+    if finals and len(finals[0]) == 2 and len({points for points in finals}) > 1:
+        out.write("final points\n" + score_spread(finals).summary() + "\n")
+
+
+def cmd_scores(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Replay saved records (``match --save``): their endings and how their final points spread."""
+    paths: list[Path] = []
+    for name in args.records:
+        path = Path(name)
+        paths.extend(sorted(path.glob("*.json")) if path.is_dir() else [path])
+    if not paths:
+        raise CliError("error.cli.no_records")
+    reasons: dict[str, int] = {}
+    finals: list[tuple[int, ...]] = []
+    for path in paths:
+        record = load_record(str(path))
+        game = record.replay(None)
+        outcome = record.outcome(game, None)
+        reason = outcome.reason if outcome else "unfinished"
+        reasons[reason] = reasons.get(reason, 0) + 1
+        finals.append(game.scores_at_end(outcome) if outcome else game.scores())
+    out.write(f"{len(paths)} records; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) + "\n")
+    if len(finals[0]) == 2:
+        out.write(score_spread(finals).summary() + "\n")
     return EXIT_OK
 
 
@@ -461,6 +494,10 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
     match.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
     match.set_defaults(run=cmd_match)
+
+    scores = sub.add_parser("scores", help="endings and final points of saved records (match --save)")
+    scores.add_argument("records", nargs="+", help="record files or folders of them")
+    scores.set_defaults(run=cmd_scores)
 
     solo = sub.add_parser(
         "solo", help="a bot plays a one-player game (Abatis) many times",

@@ -196,3 +196,15 @@ def test_match_saves_replayable_records(tmp_path: Path) -> None:
     for file in files:
         game = Record.loads(file.read_text(encoding="utf-8")).replay()
         assert game.is_over()
+
+
+def test_scores_replays_saved_records_and_spreads_their_points(tmp_path: Path) -> None:
+    """``scores`` reads a folder that ``match --save`` filled: endings and final points."""
+    status, out, _ = run(["match", "quadrature", "greedy", "random", "--games", "3", "--seed", "2",
+                          "--quiet", "--save", str(tmp_path)])
+    assert status == 0
+    status, out, err = run(["scores", str(tmp_path)])
+    assert status == 0, err
+    assert out.startswith("3 records; endings: ")
+    assert "higher: min " in out and "margin: min " in out
+    assert run(["scores", str(tmp_path / "nothing-here")])[0] != 0

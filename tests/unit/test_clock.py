@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tessera.core.clock import Clock, ClockError, TimeControl, format_clock
+from tessera.core.clock import (MOVE_SECONDS, TOTAL_MINUTES, Clock, ClockError, TimeControl, describe_control,
+                                 duration_words, format_clock)
 
 
 class FakeTime:
@@ -161,3 +162,22 @@ def test_round_trip_and_text() -> None:
 def test_format_clock(seconds: float | None, text: str) -> None:
     """Rounded up, so a clock shows 0:00 only once it has run out."""
     assert format_clock(seconds) == text
+
+
+@pytest.mark.parametrize("seconds, en, ru", [
+    (45, "45 s", "45 с"), (90, "90 s", "90 с"), (360, "6 min", "6 мин"), (1800, "30 min", "30 мин"),
+    (3600, "1 h", "1 ч"), (5400, "1 h 30 min", "1 ч 30 мин"), (10800, "3 h", "3 ч"), (2.5, "2.5 s", "2.5 с"),
+])
+def test_durations_are_worded_in_the_largest_whole_unit(seconds: float, en: str, ru: str) -> None:
+    assert duration_words(seconds, "en") == en
+    assert duration_words(seconds, "ru") == ru
+
+
+def test_the_dialog_offers_quadrotones_three_hours_and_six_minutes_a_move() -> None:
+    assert 180 in TOTAL_MINUTES and 360 in MOVE_SECONDS
+    slow = TimeControl(3 * 3600, 360, 0)
+    assert describe_control(slow, "en") == "3 h · 6 min per move"
+    assert describe_control(slow, "ru") == "3 ч · 6 мин на ход"
+    assert describe_control(TimeControl(60, None, 2), "en") == "1 min +2 s"
+    assert describe_control(TimeControl(None, 30, 0), "ru") == "30 с на ход"
+    assert format_clock(3 * 3600) == "3:00:00"

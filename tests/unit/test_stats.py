@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from tessera.core.stats import ELO_CAP, elo_from_score, match_stats, score_from_elo, stats_from_results
+from tessera.core.stats import (ELO_CAP, elo_from_score, five_numbers, match_stats, score_from_elo, score_spread,
+                                 stats_from_results)
 
 
 def test_even_score_is_zero_elo() -> None:
@@ -65,3 +66,22 @@ def test_results_list_and_bad_values() -> None:
         stats_from_results([0.3])
     with pytest.raises(ValueError):
         match_stats(-1, 0, 0)
+
+
+def test_five_numbers_are_min_quartiles_and_max() -> None:
+    assert five_numbers([5]) == (5, 5, 5, 5, 5)
+    assert five_numbers([9, 1, 5, 3, 7]) == (1, 3, 5, 7, 9)
+    assert five_numbers(range(101)) == (0, 25, 50, 75, 100)
+    with pytest.raises(ValueError):
+        five_numbers([])
+
+
+def test_score_spread_sorts_each_game_into_higher_and_lower() -> None:
+    spread = score_spread([(7000, 3000), (2000, 9000), (5000, 5000)])
+    assert spread.games == 3
+    assert spread.higher == (5000, 5000, 7000, 9000, 9000)
+    assert spread.lower == (2000, 2000, 3000, 5000, 5000)
+    assert spread.margin == (0, 0, 4000, 7000, 7000)
+    assert spread.summary().splitlines()[2] == "margin: min 0  q1 0  median 4000  q3 7000  max 7000"
+    with pytest.raises(ValueError):
+        score_spread([(1, 2, 3)])      # three players: nothing to compare

@@ -15,9 +15,7 @@ class RandomBot(Bot):
         """Pick any legal move; ``None`` if the game is over."""
         if False:  # pragma: no cover - makes this function a generator
             yield
-        moves = game.legal_moves()
-        if game.is_over() or not moves:
+        if game.is_over():
             return None
         # One generator per move keeps repeated calls varied but reproducible.
-        rng = SeededRandom(self.seed * 1_000_003 + game.ply)
-        return rng.choice(moves)
+        return game.random_move(SeededRandom(self.seed * 1_000_003 + game.ply))

@@ -34,16 +34,18 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from ..i18n import MessageError
+from ..i18n import MessageError, t
 from .game import excerpt
 
 Now = Callable[[], float]
 """Seconds from any fixed origin (``time.monotonic``)."""
 
-TOTAL_MINUTES = (1, 3, 5, 10, 30)
-"""The totals the new-game dialog offers (minutes per player)."""
-MOVE_SECONDS = (10, 30, 60)
-"""The per-move limits the new-game dialog offers (seconds)."""
+TOTAL_MINUTES = (1, 3, 5, 10, 30, 60, 180)
+"""The totals the new-game dialog offers (minutes per player); 3 hours is
+Quadrotone's own time control (RULINGS.md), and suits any slow game."""
+MOVE_SECONDS = (10, 30, 60, 360)
+"""The per-move limits the new-game dialog offers (seconds); 6 minutes is
+Quadrotone's."""
 INCREMENT_SECONDS = (1, 2, 3, 5, 10, 15)
 """The Fischer increments the new-game dialog offers (seconds a move)."""
 
@@ -267,3 +269,27 @@ def format_clock(seconds: float | None) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def duration_words(seconds: float, lang: str | None = None) -> str:
+    """A duration in the page's language, in the largest whole unit that
+    fits: ``3 h``, ``1 h 30 min``, ``6 min``, ``45 s`` (``90 s`` stays seconds)."""
+    if seconds >= 3600 and seconds % 60 == 0:
+        hours, minutes = divmod(int(seconds) // 60, 60)
+        return (t("time.hours", lang, count=hours) if not minutes
+                else t("time.hours_minutes", lang, hours=hours, minutes=minutes))
+    if seconds >= 60 and seconds % 60 == 0:
+        return t("time.minutes", lang, count=int(seconds) // 60)
+    return t("time.seconds", lang, count=f"{seconds:g}")
+
+
+def describe_control(control: TimeControl, lang: str | None = None) -> str:
+    """The time control in the page's language: ``5 min +3 s · 30 s per move``, ``3 h · 6 min per move``."""
+    parts = []
+    if control.total is not None:
+        parts.append(duration_words(control.total, lang))
+        if control.increment:
+            parts[-1] += " " + t("time.plus_seconds", lang, count=f"{control.increment:g}")
+    if control.per_move is not None:
+        parts.append(t("time.per_move_limit", lang, time=duration_words(control.per_move, lang)))
+    return " · ".join(parts)

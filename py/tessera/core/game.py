@@ -247,6 +247,13 @@ class Game(ABC):
     def legal_moves(self) -> list[Move]:
         """Every legal move; empty once the game is over."""
 
+    def random_move(self, rng: Any) -> Move | None:
+        """A legal move drawn with ``rng`` (a ``core.rng.SeededRandom``), None
+        once the game is over: one of ``legal_moves()``; a game that cannot
+        list its moves (``lists_every_move``) draws from all of them its own way."""
+        moves = self.legal_moves()
+        return rng.choice(moves) if moves else None
+
     @abstractmethod
     def _apply(self, move: Move) -> None:
         """Apply a move known to be legal and save what ``_unapply`` needs."""

@@ -93,3 +93,44 @@ def stats_from_results(results: Iterable[float]) -> MatchStats:
         else:
             raise ValueError(f"a game result must be 1, 0.5 or 0, not {result!r}")
     return match_stats(wins, draws, losses)
+
+
+# ----- how final points spread ---------------------------------------------------------
+
+FIVE = ("min", "q1", "median", "q3", "max")
+
+
+def five_numbers(values: Iterable[int]) -> tuple[int, int, int, int, int]:
+    """Minimum, quartiles (nearest rank) and maximum of ``values`` (at least one)."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    last = len(ordered) - 1
+    return tuple(ordered[round(share * last)] for share in (0.0, 0.25, 0.5, 0.75, 1.0))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class ScoreSpread:
+    """How the final points of two-player games spread, for tuning a points
+    table (Quadrotone's catalog "ends a typical game in the thousands"):
+    the higher and the lower total of each game and the margin between them."""
+
+    games: int
+    higher: tuple[int, int, int, int, int]
+    lower: tuple[int, int, int, int, int]
+    margin: tuple[int, int, int, int, int]
+
+    def summary(self) -> str:
+        """Three lines: ``higher: min 3151  q1 ...  max 7776``, then ``lower``, ``margin``."""
+        return "\n".join(f"{name}: " + "  ".join(f"{label} {value}" for label, value in zip(FIVE, numbers))
+                         for name, numbers in (("higher", self.higher), ("lower", self.lower),
+                                               ("margin", self.margin)))
+
+
+def score_spread(finals: Iterable[tuple[int, ...]]) -> ScoreSpread:
+    """The spread of ``finals``, one tuple of two players' points per game."""
+    pairs = [(max(points), min(points)) for points in finals if len(points) == 2]
+    if not pairs:
+        raise ValueError("no two-player games")
+    return ScoreSpread(len(pairs), five_numbers(high for high, _ in pairs), five_numbers(low for _, low in pairs),
+                       five_numbers(high - low for high, low in pairs))

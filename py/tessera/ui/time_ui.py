@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterable, Mapping
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
-from ..core.clock import INCREMENT_SECONDS, MOVE_SECONDS, TOTAL_MINUTES, TimeControl, format_clock
+from ..core.clock import (INCREMENT_SECONDS, MOVE_SECONDS, TOTAL_MINUTES, TimeControl, describe_control,
+                          duration_words, format_clock)
 from ..core.session import Session
 from ..i18n import has, t
 from .dom import Listeners, el, present, set_text
@@ -56,10 +57,10 @@ def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners 
     picks a limit.  The increment row is greyed out while the total is off
     (``listeners`` follow that choice; the dialog's own, cleared with it)."""
     preset = preset or {}
-    totals = [("off", t("time.off"))] + [(str(m), t("time.minutes", count=m)) for m in TOTAL_MINUTES]
+    totals = [("off", t("time.off"))] + [(str(m), duration_words(60 * m)) for m in TOTAL_MINUTES]
     increments = [("off", t("time.off"))] + [(str(s), t("time.plus_seconds", count=s))
                                              for s in INCREMENT_SECONDS]
-    moves = [("off", t("time.off"))] + [(str(s), t("time.seconds", count=s)) for s in MOVE_SECONDS]
+    moves = [("off", t("time.off"))] + [(str(s), duration_words(s)) for s in MOVE_SECONDS]
     total = preset.get(TOTAL_NAME, "off")
     increment = preset.get(INCREMENT_NAME, "off")
     move = preset.get(MOVE_NAME, "off")
@@ -124,18 +125,6 @@ def control_from_choice(choice: Mapping[str, Any]) -> TimeControl | None:
     return TimeControl(total * 60 if total is not None else None, per_move, increment or 0)
 
 
-def describe_control(control: TimeControl) -> str:
-    """The time control in the page's language: ``5 min +3 s · 30 s per move``."""
-    parts = []
-    if control.total is not None:
-        minutes = control.total / 60
-        parts.append(t("time.minutes", count=int(minutes)) if minutes == int(minutes)
-                     else t("time.seconds", count=f"{control.total:g}"))
-        if control.increment:
-            parts[-1] += " " + t("time.plus_seconds", count=f"{control.increment:g}")
-    if control.per_move is not None:
-        parts.append(t("time.per_move_limit", count=f"{control.per_move:g}"))
-    return " · ".join(parts)
 
 
 def clock_caption(session: Session) -> Any:

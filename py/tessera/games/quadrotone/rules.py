@@ -40,6 +40,7 @@ from .patterns import Scored, find, score
 from .regions import Chain, Fence, score_regions
 
 from .limits import LEAD_TO_WIN, largest_now, limit_tables
+from .sampler import random_move as draw_random_move
 
 EXPIRIES_TO_END = 4
 """Four turns in a row that run out of time end the game; the points decide."""
@@ -251,6 +252,12 @@ class Quadrotone(Game):
 
     def illegal_reason(self, move: Any) -> Message:
         return self.check(move) or Message("illegal.generic")
+
+    def random_move(self, rng: Any) -> Move | None:
+        """A move of any kind and size drawn at random (``sampler``): the
+        listed one-chip moves alone would leave a player whose one-chip
+        limits are spent with no move."""
+        return None if self.is_over() else draw_random_move(self, rng)
 
     def legal_moves(self) -> list[Move]:
         """The one-chip moves (see the module docstring); empty once over."""

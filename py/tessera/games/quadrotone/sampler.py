@@ -9,12 +9,14 @@ player who has a move always gets one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.rng import SeededRandom
 from .field import SQUARES
 from .notation import ARRANGE, PLACE, make_arrange, make_place
-from .rules import Quadrotone
+
+if TYPE_CHECKING:   # the rules draw their random moves here: no import back at run time
+    from .rules import Quadrotone
 
 TRIES = 24
 
