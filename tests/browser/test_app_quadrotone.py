@@ -193,3 +193,132 @@ def test_scoring_switches_in_the_new_game_dialog(page: Page, page_log, site_url:
     options = shown_game(page).options
     assert options["chains"] is False and options["fences"] is True and options["rotated_patterns"] is True
     page_log.assert_no_errors()
+
+
+def test_the_catalog_shows_every_pattern_in_every_turn(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """The lead's link scrolls to the catalog, where each of the 36 patterns has a picture per turn,
+    in the board's colours of the theme shown."""
+    page.goto(site_url + "#/rules/quadrotone")
+    wait_ready(page)
+    page.click("nav.rules-links a[data-section=catalog]")
+    section = page.locator("section[data-section=catalog]")
+    expect(section.locator("h2")).to_be_focused()
+    assert page.evaluate("location.hash") == "#/rules/quadrotone"
+    page.wait_for_function("() => window.scrollY > 0")
+    assert 0 <= section.bounding_box()["y"] <= 100                         # below the sticky header
+    shown = page.evaluate("""() => [...document.querySelectorAll('section[data-section=catalog] tbody tr')].map(
+        row => [...row.querySelectorAll('td.rules-picture svg[role=img]')].filter(
+            svg => svg.getBoundingClientRect().width > 0 && svg.querySelector('title').textContent).length)""")
+    assert len(shown) == len(catalog().patterns) == 36
+    assert shown == [len(pattern.variants()) for pattern in catalog().patterns]
+    first_red = "section[data-section=catalog] svg rect.rules-red"
+    fill = "selector => getComputedStyle(document.querySelector(selector)).fill"
+    assert page.evaluate(fill, first_red) == "rgb(210, 60, 50)"            # LIGHT.red
+    page.evaluate("document.documentElement.dataset.theme = 'dark'")
+    assert page.evaluate(fill, first_red) == "rgb(255, 107, 94)"           # DARK.red
+    page_log.assert_no_errors()
+
+
+SAMPLE_TRAY = """points => {
+    const canvas = document.querySelector('canvas.tessera-board');
+    const scale = canvas.width / canvas.getBoundingClientRect().width;
+    const context = canvas.getContext('2d');
+    return points.map(([x, y]) => Array.from(
+        context.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data.slice(0, 3)));
+}"""
+"""The colours (r, g, b) drawn at the canvas points given."""
+
+
+def tray_points(page: Page, count: int) -> list[tuple[float, float]]:
+    """The middle of the bottom-left square of the tray's first ``count`` chips (the one that
+    changes most from chip to chip in the tray's order)."""
+    from tessera.games.quadrotone.view import TRAY_CHIP, geometry
+    width, height = size(page)
+    rows = tray_rows(shown_game(page))
+    quarter = TRAY_CHIP * geometry(width, height, rows)[2] / 4
+    return [(x - quarter, y + quarter) for x, y in (tray_center(i, width, height, rows) for i in range(count))]
+
+
+def bottom_left_colours(chips: list[int]) -> list[list[int]]:
+    """What ``tray_points`` should read for these chips (the light palette, no marks)."""
+    from tessera.games.quadrotone.chips import squares
+    from tessera.games.quadrotone.view import COLOUR_FIELDS, LIGHT
+    hexes = [getattr(LIGHT, COLOUR_FIELDS[squares(chip)[3]]) for chip in chips]
+    return [[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in hexes]
+
+
+def test_against_the_bot_the_tray_keeps_your_hand(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """While the bot thinks and after its move the tray shows your chips, never the bot's."""
+    page.add_init_script(storage_script({"tessera/v1/settings/theme": "light"}))
+    start(page, site_url, wait_ready, "bot:medium")
+    if shown_game(page).to_move != 0:   # the bot was drawn to start: wait for its move
+        page.wait_for_function("() => document.querySelectorAll('button.move').length === 1", timeout=60_000)
+    page.wait_for_function("() => !document.documentElement.dataset.bot")
+    game = shown_game(page)
+    human, bot = game.to_move, 1 - game.to_move
+    points = tray_points(page, 12)
+    assert page.evaluate(SAMPLE_TRAY, points) == bottom_left_colours(sorted(game.hands[human])[:12])
+    assert bottom_left_colours(sorted(game.hands[bot])[:12]) != bottom_left_colours(sorted(game.hands[human])[:12])
+    chip = sorted(game.hands[human])[-1]
+    click_hand(page, chip)
+    click_square(page, "h8")
+    page.click("button[data-action=draft-play]")
+    # The first frame the bot thinks in (or, should it answer at once, the first after its answer).
+    thinking = page.wait_for_function(f"""([points, n]) => (document.documentElement.dataset.bot
+        || document.querySelectorAll('button.move').length >= n) && ({SAMPLE_TRAY})(points)""",
+                                      arg=[points, game.ply + 2], polling="raf", timeout=60_000).json_value()
+    assert thinking == bottom_left_colours(sorted(game.hands[human] - {chip})[:12])
+    page.wait_for_function("n => !document.documentElement.dataset.bot && "
+                           "document.querySelectorAll('button.move').length >= n", arg=game.ply + 2, timeout=60_000)
+    final = shown_game(page)
+    assert final.to_move == human and len(final.hands[bot]) < len(game.hands[bot])
+    assert page.evaluate(SAMPLE_TRAY, points) == bottom_left_colours(sorted(final.hands[human])[:12])
+    page_log.assert_no_errors()
+
+
+def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_url: str, wait_ready) -> None:
+    """On a phone (390 x 844) the strip under the field opens a sheet of large chips; a chip taken
+    from it drops on the field; the move played animates (a frame is left as a screenshot, its
+    drawing times printed)."""
+    from board_display import SHOTS, shot
+    from tessera.games.quadrotone.tray import sheet_layout
+    from tessera.games.quadrotone.view import strip_center
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(storage_script({"tessera/v1/settings/animation": "normal",
+                                         "tessera/v1/settings/sound": "off"}))
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=quadrotone]")
+    page.click("label[for='ng-opponent-human']")
+    page.click("dialog button[data-action=start]")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    width, height = size(page)
+    game = shown_game(page)
+    rows = tray_rows(game)
+    assert width < 418
+    chip = four_looks(game, 1)[0]
+    click_at(page, *strip_center(width, height, rows))
+    expect(page.locator("[data-draft=note]")).not_to_be_empty()
+    shown = QuadrotoneView.tray_chips(game, ViewState())
+    layout = sheet_layout((0.0, 0.0, width, height), len(shown))
+    assert layout.chip >= 28
+    click_at(page, *layout.center(shown.index(chip)))
+    expect(page.locator("[data-draft=note]")).to_contain_text("Holding")
+    click_square(page, "h8")
+    page.evaluate("""() => { window.__drawMs = []; const board = document.querySelector('canvas.tessera-board');
+        new MutationObserver(() => window.__drawMs.push(+board.dataset.drawMs))
+            .observe(board, {attributes: true, attributeFilter: ['data-anim-frames']}); }""")
+    page.click("button[data-action=draft-play]")
+    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames >= 3")
+    shot(page, "quadrotone-phone-move-animating")
+    page.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
+    assert shown_game(page).chip_at(parse_square("h8")) == chip
+    page.wait_for_timeout(2600)
+    times = sorted(page.evaluate("window.__drawMs"))
+    print(f"\nQuadrotone move animation on a phone: {len(times)} frames, median {times[len(times) // 2]:.1f} ms, "
+          f"slowest {times[-1]:.1f} ms (screenshot in {SHOTS})")
+    assert len(times) >= 3 and not errors
+    context.close()

@@ -3,14 +3,17 @@
 The page's words live in the game's ``rules.json``; until the registry
 lists that part, this module adds it to the catalog itself.  The tables are
 read back the way the page shows them and compared with ``limits.py`` and
-``catalog.json`` read independently; the notation and position examples in
-the words are parsed by the engine.
+``catalog.json`` read independently; the pattern pictures are read back
+square by square and compared with ``catalog.json``'s rows turned here by
+hand; the notation and position examples in the words are parsed by the
+engine.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +28,11 @@ from tessera.games.quadrotone.field import parse_square
 from tessera.games.quadrotone.notation import EXPIRED_KIND
 from tessera.games.quadrotone.patterns import SIDE
 from tessera.games.quadrotone.rules import EXPIRIES_TO_END, Quadrotone
+from tessera.games.quadrotone.view import COLOUR_FIELDS, DARK, LIGHT, MARKS
 
 RULES_JSON = Path(rules_page.__file__).with_name("rules.json")
+THEME_CSS = Path(__file__).resolve().parents[2] / "assets" / "css" / "theme.css"
+SVG = "{http://www.w3.org/2000/svg}"
 i18n.add_catalog_parts([RULES_JSON])
 CONTENT = rules_page.CONTENT
 PREFIX = CONTENT.prefix
@@ -53,6 +59,8 @@ def page_keys() -> set[str]:
             keys.add(f"h.{section.key}")
         keys.update(section.paragraphs)
     keys.update({"h.rulings", "p.rulings"} | {f"ruling.{key}" for key in CONTENT.rulings})
+    if CONTENT.intro_links:
+        keys.add("links")
     return keys
 
 
@@ -81,7 +89,11 @@ def test_the_catalog_part_holds_exactly_the_words_the_page_uses(monkeypatch: pyt
         return i18n.t(key, lang, **params)
 
     monkeypatch.setattr(rules_page, "t", recording_t)
-    worded = {lang: all_tables(lang) for lang in i18n.LANGUAGES}
+    rules_page.worded_table.cache_clear()   # word every table again, through recording_t
+    try:
+        worded = {lang: all_tables(lang) for lang in i18n.LANGUAGES}
+    finally:
+        rules_page.worded_table.cache_clear()
     table_keys = {key for key, _ in used}
     for key, params in used:
         for lang in i18n.LANGUAGES:
@@ -103,12 +115,14 @@ def test_the_catalog_part_holds_exactly_the_words_the_page_uses(monkeypatch: pyt
 
 
 @pytest.mark.parametrize("count, english, russian", [
-    (1, "1 one-colour pattern", "1 одноцветный узор"), (3, "3 one-colour patterns", "3 одноцветных узора"),
-    (21, "21 one-colour patterns", "21 одноцветный узор"), (25, "25 one-colour patterns", "25 одноцветных узоров"),
+    (1, "1 one-colour pattern: shown in red, it counts", "1 одноцветный узор: показан красным, засчитывается"),
+    (3, "3 one-colour patterns: shown in red, they count", "3 одноцветных узора: показаны красным, засчитываются"),
+    (21, "21 one-colour patterns: shown in red, they count", "21 одноцветный узор: показан красным, засчитывается"),
+    (25, "25 one-colour patterns: shown in red, they count", "25 одноцветных узоров: показаны красным, засчитываются"),
 ])
 def test_pattern_captions_agree_with_their_number(count: int, english: str, russian: str) -> None:
-    assert i18n.t(f"{PREFIX}.table.one_colour.caption", "en", count=count) == english
-    assert i18n.t(f"{PREFIX}.table.one_colour.caption", "ru", count=count) == russian
+    assert i18n.t(f"{PREFIX}.table.one_colour.caption", "en", count=count).startswith(english)
+    assert i18n.t(f"{PREFIX}.table.one_colour.caption", "ru", count=count).startswith(russian)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -144,6 +158,44 @@ def drawn(rows: list[str]) -> str:
     return "\n".join(row.replace("#", "■").replace("a", "■").replace("b", "□").replace(".", "·") for row in rows)
 
 
+def turned_clockwise(rows: list[str]) -> list[str]:
+    """catalog.json's rows (top first) turned a quarter clockwise: each new
+    row is an old column read from the bottom up."""
+    return ["".join(row[column] for row in reversed(rows)) for column in range(len(rows[0]))]
+
+
+def every_turn(rows: list[str]) -> list[tuple[int, list[str]]]:
+    """(quarter turns, rows) of each turn that looks different, fewest turns first."""
+    found: list[tuple[int, list[str]]] = []
+    for turns in range(4):
+        if all(rows != seen for _, seen in found):
+            found.append((turns, rows))
+        rows = turned_clockwise(rows)
+    return found
+
+
+def pictures(cell: str) -> list[ET.Element]:
+    """The ``<svg>`` pictures of a picture cell."""
+    return list(ET.fromstring(f"<div>{cell}</div>"))
+
+
+def read_picture(svg: ET.Element) -> list[str]:
+    """The picture's squares as catalog.json rows: ``a`` red, ``b`` blue, ``.`` faint."""
+    letters = {LIGHT.red: "a", LIGHT.blue: "b", rules_page.OUTSIDE: "."}
+    squares = {}
+    for rect in svg.iter(f"{SVG}rect"):
+        column = round((float(rect.get("x")) - rules_page.PAD - rules_page.GAP / 2) / rules_page.CELL)
+        row = round((float(rect.get("y")) - rules_page.PAD - rules_page.GAP / 2) / rules_page.CELL)
+        assert float(rect.get("width")) == float(rect.get("height")) == rules_page.CELL - rules_page.GAP
+        assert (row, column) not in squares
+        squares[row, column] = letters[rect.get("fill")]
+    height, width = 1 + max(row for row, _ in squares), 1 + max(column for _, column in squares)
+    assert len(squares) == width * height, "a picture draws every square of its box"
+    assert float(svg.get("width")) == 2 * rules_page.PAD + width * rules_page.CELL
+    assert float(svg.get("height")) == 2 * rules_page.PAD + height * rules_page.CELL
+    return ["".join(squares[row, column] for column in range(width)) for row in range(height)]
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_pattern_tables_show_catalog_json(lang: str) -> None:
     tables = all_tables(lang)
@@ -151,10 +203,83 @@ def test_pattern_tables_show_catalog_json(lang: str) -> None:
         table, items = tables[group], CATALOG_DATA[group]
         assert [row[2] for row in table.rows] == [item["key"] for item in items]
         assert numbers(3, table) == [item["points"] for item in items]
-        assert [row[1] for row in table.rows] == [drawn(item["rows"]) for item in items]
-        assert str(len(items)) in table.caption and table.drawn_columns == (1,)
+        assert str(len(items)) in table.caption and table.picture_columns == (1,)
         names = [row[0] for row in table.rows]
         assert len(set(names)) == len(names), f"two {group} patterns share a name in {lang}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_turn_of_every_pattern_is_drawn_square_by_square(lang: str) -> None:
+    """Each picture cell holds one picture per distinct quarter turn, in the
+    order of the turn numbers positions write, and each picture's squares
+    are catalog.json's rows turned by hand: red the first colour, blue the
+    second, faint the rest of the box; its title is its turn and its text drawing."""
+    tables = all_tables(lang)
+    drawn_in_all = 0
+    for group in ("one_colour", "two_colour"):
+        for row, item in zip(tables[group].rows, CATALOG_DATA[group]):
+            turns = every_turn(item["rows"])
+            shown = pictures(row[1])
+            assert len(shown) == len(turns), item["key"]
+            for svg, (quarters, rows) in zip(shown, turns):
+                expected = [line.replace("#", "a") for line in rows]
+                assert read_picture(svg) == expected, (item["key"], quarters)
+                assert svg.get("role") == "img"
+                title = svg.find(f"{SVG}title")
+                assert title is not None and title.text == i18n.t(f"{PREFIX}.picture.turn{quarters}", lang,
+                                                                  shape=drawn(rows)), (item["key"], quarters)
+                drawn_in_all += 1
+            pattern = next(p for p in catalog().patterns if p.key == item["key"])
+            assert [variant.rotation for variant in pattern.variants()] == [quarters for quarters, _ in turns]
+            assert [variant.rotation for variant in pattern.variants()] == list(range(len(turns))), \
+                "the words say picture k is turn k - 1"
+    assert drawn_in_all == sum(len(pattern.variants()) for pattern in catalog().patterns)
+    assert len(catalog().patterns) == 36
+
+
+def test_each_coloured_square_has_its_colour_blind_mark() -> None:
+    """Under the colour-blind setting, red squares show a dot and blue ones a ring, centred, as on the board."""
+    assert MARKS[COLOUR_FIELDS.index("red")] == "dot" and MARKS[COLOUR_FIELDS.index("blue")] == "ring"
+    for pattern in catalog().patterns:
+        for variant in pattern.variants():
+            svg = ET.fromstring(rules_page.to_svg(rules_page.pattern_picture(variant), classes=rules_page.PICTURE_CLASSES))
+            centres = {}
+            for rect in svg.iter(f"{SVG}rect"):
+                if rect.get("fill") != rules_page.OUTSIDE:
+                    centre = (float(rect.get("x")) + float(rect.get("width")) / 2,
+                              float(rect.get("y")) + float(rect.get("height")) / 2)
+                    centres[centre] = rect.get("fill")
+            marks = {(float(c.get("cx")), float(c.get("cy"))): c for c in svg.iter(f"{SVG}circle")}
+            assert set(marks) == set(centres), pattern.key
+            for centre, circle in marks.items():
+                assert circle.get("class") == "rules-mark"
+                ring = circle.get("fill") == "none"
+                assert ring == (centres[centre] == LIGHT.blue), pattern.key
+
+
+def test_the_dark_theme_paints_the_pictures_in_the_boards_dark_colours() -> None:
+    """The light colours are the SVG's own; the dark theme's CSS repaints them with the board's DARK palette."""
+    css = THEME_CSS.read_text(encoding="utf-8")
+
+    def dark_rule(selector: str, prop: str) -> str:
+        found = re.search(rf':root\[data-theme="dark"\] \.rules-picture {re.escape(selector)} {{ {prop}: (#[0-9a-f]+); }}', css)
+        assert found, selector
+        return found.group(1)
+
+    assert rules_page.PART_COLOURS == (LIGHT.red, LIGHT.blue)
+    assert dark_rule(".rules-red", "fill") == DARK.red and dark_rule(".rules-blue", "fill") == DARK.blue
+    assert dark_rule('.rules-mark:not([fill="none"])', "fill") == DARK.mark
+    assert dark_rule('.rules-mark[fill="none"]', "stroke") == DARK.mark
+    assert rules_page.PICTURE_CLASSES == {LIGHT.red: "rules-red", LIGHT.blue: "rules-blue", LIGHT.mark: "rules-mark"}
+    assert ':root[data-shapes="on"] .rules-picture .rules-mark { display: inline; }' in css
+
+
+def test_the_lead_links_to_the_catalog_section() -> None:
+    """The catalog has a section of its own, with both pattern tables, and the lead links to it."""
+    catalog_section = next(section for section in CONTENT.sections if section.key == "catalog")
+    assert CONTENT.intro_links == ("catalog",) and catalog_section.heading
+    assert CONTENT.table_keys["catalog"] == ("one_colour", "two_colour")
+    assert not any("one_colour" in keys for section, keys in CONTENT.table_keys.items() if section != "catalog")
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

@@ -1,16 +1,22 @@
 """The Quadrotone field view: taps name large squares, chips are drawn, the
-last move's patterns are outlined and numbered, palettes keep contrast."""
+last move's patterns are outlined and numbered, palettes keep contrast; the
+hand is hit where it is drawn (a tray on a wide board, a sheet on a phone)
+and is the hand the play screen asks for."""
 
 from __future__ import annotations
 
+from tessera.core import registry  # noqa: F401  (the games' catalog parts)
 from tessera.core.contrast import ratio as contrast_ratio
 from tessera.core.draw import DrawList
+from tessera.core.game_ui import game_ui
 from tessera.core.rng import SeededRandom
+from tessera.core.session import Seat, Session
 from tessera.core.view import ViewState
 from tessera.games.quadrotone import Quadrotone
 from tessera.games.quadrotone.sampler import random_move
-from tessera.games.quadrotone.view import (CONTRAST_PAIRS, PALETTES, QuadrotoneView, square_center, tray_center,
-                                          tray_rows)
+from tessera.games.quadrotone.tray import CLOSE, OPEN, is_compact, sheet_layout, sheet_open
+from tessera.games.quadrotone.view import (CONTRAST_PAIRS, PALETTES, QuadrotoneView, square_center, strip_center,
+                                          tray_center, tray_rows)
 
 
 def texts(drawing: DrawList) -> list[str]:
@@ -72,3 +78,76 @@ def test_palettes_keep_contrast() -> None:
                 for back in backs:
                     ratio = contrast_ratio(getattr(palette, front), getattr(palette, back))
                     assert ratio >= minimum, (front, back, ratio)
+
+
+def test_every_tray_chip_is_hit_where_it_is_drawn_on_a_wide_board() -> None:
+    view, game = QuadrotoneView(), Quadrotone(seed=7)
+    rows = tray_rows(game)
+    for width in (420.0, 648.0, 1000.0):
+        height = width / view.aspect(game)
+        shown = view.tray_chips(game, ViewState())
+        assert len(shown) == 128
+        for index, chip in enumerate(shown):
+            assert view.cell_at(game, ViewState(), width, height, *tray_center(index, width, height, rows)) \
+                == ("hand", chip)
+
+
+def test_a_phone_opens_a_sheet_of_large_chips() -> None:
+    """On a narrow board the strip opens a sheet; each chip is hit where it is
+    drawn, a tap takes it and closes the sheet, a tap beside the chips closes it."""
+    view, game = QuadrotoneView(), Quadrotone(seed=7)
+    rows = tray_rows(game)
+    width = 374.0
+    height = width / view.aspect(game)
+    assert is_compact(width) and not is_compact(648.0)
+    state = ViewState()
+    assert view.cell_at(game, state, width, height, *strip_center(width, height, rows)) == OPEN
+    assert view.cell_at(game, state, width, height, *tray_center(5, width, height, rows)) == OPEN
+    opened = view.tap(game, state, OPEN).selected
+    assert sheet_open(opened)
+    state = ViewState(selected=opened)
+    drawing = DrawList(width, height)
+    view.draw(game, state, drawing)
+    assert view.hand_label(game, state) in texts(drawing)
+    shown = view.tray_chips(game, state)
+    layout = sheet_layout((0, 0, width, height), len(shown))
+    assert layout.chip >= 28                                  # a finger's size, not 11 px
+    for index, chip in enumerate(shown):
+        assert view.cell_at(game, state, width, height, *layout.center(index)) == ("hand", chip)
+    picked = view.tap(game, state, ("hand", shown[3])).selected
+    assert not sheet_open(picked) and picked.held == ("hand", shown[3], 0)
+    again = view.tap(game, ViewState(selected=picked), OPEN).selected     # the chip held stays held
+    turned = view.tap(game, ViewState(selected=again), ("hand", shown[3])).selected
+    assert not sheet_open(turned) and turned.held[:2] == ("hand", shown[3]) and turned.held[2] != 0
+    assert view.tap(game, ViewState(selected=again), CLOSE).selected == picked
+    x, y, _ = layout.close_box
+    assert view.cell_at(game, state, width, height, x, y) == CLOSE
+    assert view.tap(game, state, CLOSE).selected is None
+    # Zoomed in: the sheet covers the part of the field on screen.
+    zoomed = ViewState(selected=opened, highlights={"viewport": (300.0, 200.0, width, height)})
+    layout = sheet_layout((300.0, 200.0, width, height), len(shown))
+    assert view.cell_at(game, zoomed, width * 2, height * 2, *layout.center(0)) == ("hand", shown[0])
+
+
+def test_the_tray_shows_the_hand_the_play_screen_asks_for() -> None:
+    view, game = QuadrotoneView(), Quadrotone(seed=7)
+    mover, other = game.to_move, 1 - game.to_move
+    asked = ViewState(highlights={"hand_seat": other, "hand_own": True})
+    assert view.tray_chips(game, asked) == sorted(game.hands[other])
+    assert view.tray_chips(game, ViewState()) == sorted(game.hands[mover])
+    assert view.hand_label(game, asked) == "Your chips: 128"
+    assert view.hand_label(game, ViewState()).startswith("Chips of the")
+    width = 648.0
+    height = width / view.aspect(game)
+    x, y = tray_center(0, width, height, tray_rows(game))
+    assert view.cell_at(game, asked, width, height, x, y) is None   # not the mover's: nothing to take
+
+
+def test_against_the_bot_the_tray_keeps_the_players_hand() -> None:
+    ui = game_ui("quadrotone")
+    for human in (0, 1):
+        seats = [Seat("human"), Seat("bot", "easy")] if human == 0 else [Seat("bot", "easy"), Seat("human")]
+        session = Session(Quadrotone(seed=7), seats)
+        assert ui.view_highlights(session) == {"hand_seat": human, "hand_own": True}
+    hot = Session(Quadrotone(seed=7), [Seat("human"), Seat("human")])
+    assert ui.view_highlights(hot) == {"hand_seat": hot.game.to_move, "hand_own": False}

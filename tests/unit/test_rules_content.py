@@ -5,12 +5,15 @@ and cannot be run outside a browser, so these tests check what it would ask
 for: every catalog key the page names (title, sections, buttons, captions,
 rulings, the view note) is in the catalog in English and in Russian, every
 key a diagram's status line uses too (with a value for each placeholder),
-and every worked example replays step by step through the engine.
+and every worked example replays step by step through the engine.  A
+table's picture cells are inserted into the page as markup, so they must be
+well-formed SVG pictures with a name of their own.
 """
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,8 @@ def page_keys(content: RulesContent) -> set[str]:
         keys.update({"h.rulings", "p.rulings"} | {f"ruling.{key}" for key in content.rulings})
     if content.turnable:
         keys.update({"turn", "h.diagrams", "p.examples"} | {f"view.{name}" for name in content.views})
+    if content.intro_links:
+        keys.add("links")
     return keys
 
 
@@ -100,6 +105,38 @@ def test_sections_name_only_examples_that_exist_once(game_id: str) -> None:
     section_keys = [section.key for section in content.sections]
     assert len(section_keys) == len(set(section_keys)) and "rulings" not in section_keys
     assert sum(section.view_note for section in content.sections) == (1 if content.turnable else 0)
+
+
+@pytest.mark.parametrize("game_id", sorted(CONTENTS))
+def test_the_lead_links_only_to_headed_sections(game_id: str) -> None:
+    """A link is worded by its section's heading, so it must name a section that has one, once."""
+    content = CONTENTS[game_id]
+    headed = {section.key for section in content.sections if section.heading}
+    assert len(set(content.intro_links)) == len(content.intro_links)
+    assert set(content.intro_links) <= headed
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game_id", sorted(CONTENTS))
+def test_picture_cells_are_named_svg_pictures(game_id: str, lang: str) -> None:
+    """``innerHTML`` gets each picture cell as it is: only ``<svg role=img>`` elements with a
+    ``<title>`` in the page's language, no scripts, no links, no text outside them."""
+    content = CONTENTS[game_id]
+    for section in content.sections:
+        for table in content.tables(section.key, lang):
+            assert set(table.picture_columns) <= set(range(len(table.header))), table.key
+            for row in table.rows:
+                for column in table.picture_columns:
+                    holder = ET.fromstring(f"<div>{row[column]}</div>")
+                    assert len(holder) >= 1 and not (holder.text or "").strip(), table.key
+                    for svg in holder:
+                        assert svg.tag == "{http://www.w3.org/2000/svg}svg" and svg.get("role") == "img"
+                        assert not (svg.tail or "").strip()
+                        title = svg.find("{http://www.w3.org/2000/svg}title")
+                        assert title is not None and (title.text or "").strip(), table.key
+                        tags = {node.tag.split("}")[-1] for node in svg.iter()}
+                        assert not tags & {"script", "a", "foreignObject", "use", "image"}, table.key
+                        assert not any(name.startswith("on") for node in svg.iter() for name in node.attrib)
 
 
 def replay(diagram: Diagram) -> list[Any]:

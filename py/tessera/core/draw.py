@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from array import array
 from html import escape
-from typing import Iterable
+from typing import Iterable, Mapping
 
 OP_RECT = 1           # x, y, w, h, fill
 OP_RECT_STROKE = 2    # x, y, w, h, stroke, width
@@ -106,34 +106,52 @@ def _n(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def to_svg(drawing: DrawList) -> str:
-    """Render a draw list as a standalone SVG document."""
+def to_svg(drawing: DrawList, *, title: str | None = None, classes: Mapping[str, str] | None = None) -> str:
+    """Render a draw list as a standalone SVG document.
+
+    ``title`` makes it an image with that accessible name (``role="img"``
+    and a ``<title>``, also the tooltip).  ``classes`` maps colours to
+    class names put on the elements painted with them, so the page that
+    inserts the SVG can restyle them (its dark theme); the colours stay as
+    attributes, which CSS overrides and which hold where no CSS applies.
+    """
     s = drawing.strings
+    named = classes or {}
+
+    def paint(attribute: str, index: float) -> str:
+        """``fill="..."`` or ``stroke="..."``, and the colour's class when it has one."""
+        colour = s[int(index)]
+        kind = named.get(colour)
+        return f'{attribute}="{escape(colour)}"' + (f' class="{escape(kind)}"' if kind else "")
+
+    role = ' role="img"' if title is not None else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(drawing.width)}" '
            f'height="{_n(drawing.height)}" viewBox="0 0 {_n(drawing.width)} {_n(drawing.height)}" '
-           'font-family="system-ui, sans-serif">']
+           f'font-family="system-ui, sans-serif"{role}>']
+    if title is not None:
+        out.append(f"<title>{escape(title)}</title>")
     for op, a in drawing.commands():
         if op == OP_RECT:
-            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" fill="{escape(s[int(a[4])])}"/>')
+            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" {paint("fill", a[4])}/>')
         elif op == OP_ROUND_RECT:
-            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" rx="{_n(a[4])}" fill="{escape(s[int(a[5])])}"/>')
+            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" rx="{_n(a[4])}" {paint("fill", a[5])}/>')
         elif op == OP_RECT_STROKE:
-            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" fill="none" stroke="{escape(s[int(a[4])])}" stroke-width="{_n(a[5])}"/>')
+            out.append(f'<rect x="{_n(a[0])}" y="{_n(a[1])}" width="{_n(a[2])}" height="{_n(a[3])}" fill="none" {paint("stroke", a[4])} stroke-width="{_n(a[5])}"/>')
         elif op == OP_LINE:
-            out.append(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(a[2])}" y2="{_n(a[3])}" stroke="{escape(s[int(a[4])])}" stroke-width="{_n(a[5])}" stroke-linecap="round"/>')
+            out.append(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(a[2])}" y2="{_n(a[3])}" {paint("stroke", a[4])} stroke-width="{_n(a[5])}" stroke-linecap="round"/>')
         elif op == OP_CIRCLE:
-            out.append(f'<circle cx="{_n(a[0])}" cy="{_n(a[1])}" r="{_n(a[2])}" fill="{escape(s[int(a[3])])}"/>')
+            out.append(f'<circle cx="{_n(a[0])}" cy="{_n(a[1])}" r="{_n(a[2])}" {paint("fill", a[3])}/>')
         elif op == OP_CIRCLE_STROKE:
-            out.append(f'<circle cx="{_n(a[0])}" cy="{_n(a[1])}" r="{_n(a[2])}" fill="none" stroke="{escape(s[int(a[3])])}" stroke-width="{_n(a[4])}"/>')
+            out.append(f'<circle cx="{_n(a[0])}" cy="{_n(a[1])}" r="{_n(a[2])}" fill="none" {paint("stroke", a[3])} stroke-width="{_n(a[4])}"/>')
         elif op == OP_TEXT:
             weight = ' font-weight="bold"' if a[6] else ""
-            out.append(f'<text x="{_n(a[0])}" y="{_n(a[1])}" font-size="{_n(a[2])}" fill="{escape(s[int(a[3])])}" '
+            out.append(f'<text x="{_n(a[0])}" y="{_n(a[1])}" font-size="{_n(a[2])}" {paint("fill", a[3])} '
                        f'text-anchor="{_ALIGN_SVG[int(a[5])]}" dominant-baseline="central"{weight}>{escape(s[int(a[4])])}</text>')
         elif op == OP_POLYGON:
             points = " ".join(f"{_n(a[2 + 2 * k])},{_n(a[3 + 2 * k])}" for k in range(int(a[1])))
-            out.append(f'<polygon points="{points}" fill="{escape(s[int(a[0])])}"/>')
+            out.append(f'<polygon points="{points}" {paint("fill", a[0])}/>')
         elif op == OP_POLYLINE:
             points = " ".join(f"{_n(a[3 + 2 * k])},{_n(a[4 + 2 * k])}" for k in range(int(a[2])))
-            out.append(f'<polyline points="{points}" fill="none" stroke="{escape(s[int(a[0])])}" stroke-width="{_n(a[1])}" stroke-linejoin="round" stroke-linecap="round"/>')
+            out.append(f'<polyline points="{points}" fill="none" {paint("stroke", a[0])} stroke-width="{_n(a[1])}" stroke-linejoin="round" stroke-linecap="round"/>')
     out.append("</svg>")
     return "\n".join(out)

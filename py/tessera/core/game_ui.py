@@ -115,6 +115,12 @@ class GameUI:
         """Buttons under the board for composing a move (empty: moves are single taps)."""
         return []
 
+    def view_highlights(self, session: Any) -> dict[str, Any]:
+        """Game-specific ``ViewState.highlights`` the play screen sets before
+        each drawing, from what only the session knows (Quadrotone: whose
+        hand the tray shows); empty: nothing."""
+        return {}
+
     def draft_note(self, game: Game, draft: Any) -> str | None:
         """A line under the board about the draft (what it would score)."""
         return None

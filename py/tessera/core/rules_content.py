@@ -40,9 +40,10 @@ class RulesTable:
     caption: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    drawn_columns: tuple[int, ...] = ()
-    """Columns whose cells are little drawings: lines joined by ``\\n``,
-    to be shown as written (monospace, line breaks kept)."""
+    picture_columns: tuple[int, ...] = ()
+    """Columns whose cells are pictures: SVG markup that our own code made
+    (``core.draw.to_svg``, never a player's text), inserted as it is.  Each
+    picture carries its words itself (a ``<title>``), for screen readers."""
 
 
 class Diagram(ABC):
@@ -114,6 +115,10 @@ class RulesContent(ABC):
     """The side diagrams are first seen from (the document's, for Quadrature)."""
     leftover_heading = "h.examples"
     """Heading of a last section holding the examples no section names."""
+    intro_links: tuple[str, ...] = ()
+    """Sections the lead links to, each by its heading, after ``links``
+    ("On this page:"): a long page's way straight to what players look up
+    (Quadrotone's pattern catalog)."""
 
     @abstractmethod
     def diagrams(self) -> list[Diagram]:

@@ -166,9 +166,9 @@ class App:
         if len(route) == 3 and route[0] == "archive" and route[1] in known:
             from .play_screen import PlayScreen   # a finished game's replay: the play screen, review only
             return PlayScreen(self, route[1], route[2], review=True)
-        if len(route) == 2 and route[0] == "rules" and route[1] in known:
-            from .rules_screen import RulesScreen
-            return RulesScreen(self, route[1])
+        if len(route) in (2, 3) and route[0] == "rules" and route[1] in known:
+            from .rules_screen import RulesScreen   # #/rules/<game>/<section> opens at that section
+            return RulesScreen(self, route[1], route[2] if len(route) == 3 else None)
         if route:
             js.history.replaceState(js.undefined, "", "#/")
         from .home_screen import HomeScreen
@@ -200,6 +200,9 @@ class App:
             self.go("#/", replace=True)
             return
         js.window.scrollTo(0, 0)
+        shown = getattr(screen, "shown", None)   # a screen that opens part-way down scrolls now
+        if callable(shown):
+            shown()
         self.mark_ready()
 
     def newest_unfinished(self, game_id: str) -> str | None:

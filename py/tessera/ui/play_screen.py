@@ -367,6 +367,7 @@ class PlayScreen:
         state = board.state
         state.last_move = session.shown_last_move()
         state.highlights["converted"] = session.shown_converted()
+        state.highlights.update(self.ui.view_highlights(session))   # the game's own (whose hand is shown)
         board.set_interactive(session.is_local_turn() and not viewing and not self.frozen(), redraw=False)
         board.show(session.shown_game())
         set_flag(self.undo_btn, "disabled", not session.can_undo() or self.frozen())

@@ -11,6 +11,10 @@ itself where the diagram asks for it, and where a diagram is interactive
 a tap plays a move of the reader's own from the step shown.  Where the
 diagrams can be seen from either side (Quadrature's are drawn from
 Black's, as the document draws them), a note says which and turns them.
+Tables may hold pictures (SVG the game's content made with
+``core.draw.to_svg``), and the lead may link to sections further down
+(``RulesContent.intro_links``): a link scrolls to its section and moves the
+focus to its heading, without changing the route.
 
 The app routes ``#/rules/<game>`` to ``mount(container, lang, game_id)``;
 call ``destroy()`` on the returned page when leaving it.
@@ -22,6 +26,7 @@ import asyncio
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 from ..core import registry
 from ..core.game import GameError, Move
@@ -193,6 +198,9 @@ class RulesPage:
             return t(f"{content.prefix}.{key}", lang)
 
         root = rules_article(content.game_id, lang, tr)
+        self.root = root
+        if content.intro_links:
+            root.appendChild(self._links(tr))
         self.view_text: Any = None
         self.turn_button: Any = None
         for section in content.sections:
@@ -220,12 +228,41 @@ class RulesPage:
             rulings.appendChild(el("ul", None, None, None,
                                    [el("li", None, tr(f"ruling.{key}")) for key in content.rulings]))
             root.appendChild(rulings)
-        self.root = root
         if content.turnable:
             root.dataset.view = content.views[1 if self.flipped else 0]
         container.appendChild(root)
         for diagram in self.diagrams:   # boards measure their hosts: draw once attached
             diagram.show()
+
+    def _links(self, tr: Callable[[str], str]) -> Any:
+        """"On this page:" and a link to each section the content names.
+
+        A link names its section's route (``#/rules/<game>/<section>``, what
+        a copied link opens); a click scrolls there without remounting the page."""
+        label_id = f"rules-links-{self.content.game_id}"
+        items = []
+        for key in self.content.intro_links:
+            link = el("a", None, tr(f"h.{key}"), {"href": f"#/rules/{self.content.game_id}/{key}",
+                                                   "data-section": key})
+            self.listeners.on(link, "click", lambda event, key=key: self._jump(event, key))
+            items.append(el("li", None, None, None, [link]))
+        return el("nav", "rules-links", None, {"aria-labelledby": label_id},
+                  [el("span", None, tr("links"), {"id": label_id}), el("ul", None, None, None, items)])
+
+    def _jump(self, event: Any, key: str) -> None:
+        event.preventDefault()
+        self.show_section(key)
+
+    def show_section(self, key: str) -> None:
+        """Scroll section ``key`` to the top of the window and focus its heading."""
+        section = self.root.querySelector(f'section[data-section="{key}"]')
+        if not section:   # JS null is falsy
+            return
+        section.scrollIntoView()
+        heading = section.querySelector("h2")
+        if heading:
+            heading.setAttribute("tabindex", "-1")   # focusable by script only, so a reader goes on from there
+            heading.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def _leftover(self, root: Any, rest: list[Diagram], tr: Callable[[str], str]) -> None:
         node = el("section", "rules-section", None, {"data-section": "examples"})
@@ -292,7 +329,8 @@ def mount(container: Any, lang: str, game_id: str) -> RulesPage:
 
 
 def rules_table(table: Any) -> Any:
-    """A ``core.rules_content.RulesTable`` as a ``<table>``; drawn columns keep their lines."""
+    """A ``core.rules_content.RulesTable`` as a ``<table>``; picture columns
+    get their SVG markup (our own, see ``RulesTable``)."""
     node = el("table", "rules-table", None, {"data-table": table.key})
     node.appendChild(el("caption", None, table.caption))
     head = el("tr")
@@ -303,7 +341,12 @@ def rules_table(table: Any) -> Any:
     for row in table.rows:
         line = el("tr")
         for index, cell in enumerate(row):
-            line.appendChild(el("td", "rules-drawn" if index in table.drawn_columns else None, cell))
+            if index in table.picture_columns:
+                picture = el("td", "rules-picture")
+                picture.innerHTML = cell
+                line.appendChild(picture)
+                continue
+            line.appendChild(el("td", None, cell))
         body.appendChild(line)
     node.appendChild(body)
     return node

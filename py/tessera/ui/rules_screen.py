@@ -2,7 +2,8 @@
 
 The rules page itself (texts, worked examples, diagrams) belongs to the
 board side of the UI; this screen only mounts it under the app's header and
-offers a way to start playing.
+offers a way to start playing.  ``#/rules/<game>/<section>`` opens the
+page at one of its sections (a link to Quadrotone's pattern catalog).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from .dom import Listeners, button, el
 
 
 class RulesScreen:
-    def __init__(self, app: Any, game_id: str) -> None:
+    def __init__(self, app: Any, game_id: str, section: str | None = None) -> None:
         self.app = app
         self.game_id = game_id
+        self.section = section
+        """Where the page opens (``#/rules/<game>/<section>``, e.g. Quadrotone's catalog)."""
         self.listeners = Listeners()
         self.root: Any = None
         self.page: Any = None
@@ -36,6 +39,11 @@ class RulesScreen:
         container.appendChild(self.root)
         from . import rules_page
         self.page = rules_page.mount(body, i18n.language(), game_id=self.game_id)
+
+    def shown(self) -> None:
+        """Called by the app once the screen is in place: open at the section asked for."""
+        if self.section and self.page is not None:
+            self.page.show_section(self.section)
 
     def unmount(self) -> None:
         if self.page is not None:

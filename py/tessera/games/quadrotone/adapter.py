@@ -1,6 +1,7 @@
 """Quadrotone on the play screen: the panel's numbers (points, chips, moves
 left of each kind and size), the buttons that compose a move of up to eight
-chips (``compose``), what the draft would score, and screen-reader words."""
+chips (``compose``), what the draft would score, whose hand the board shows
+(``view_highlights``), and screen-reader words."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .chips import chip_text
 from .compose import FIELD, HAND, Draft, as_move, is_draft, take_back, turn
 from .field import square_name
 from .rules import Quadrotone
+from .tray import CLOSE, OPEN, close_sheet, sheet_open
 
 
 def _draft(selected: Any) -> Draft:
@@ -20,7 +22,7 @@ def _draft(selected: Any) -> Draft:
 
 
 def _turn(game: Game, selected: Any) -> tuple[Any, Move | None]:
-    following = turn(game, _draft(selected))
+    following = turn(game, close_sheet(_draft(selected)))
     return (None if following.empty else following), None
 
 
@@ -38,7 +40,7 @@ def _play(game: Game, selected: Any) -> tuple[Any, Move | None]:
 
 
 def _can_turn(game: Game, selected: Any) -> bool:
-    draft = _draft(selected)
+    draft = close_sheet(_draft(selected))
     return draft.held is not None or bool(draft.items)
 
 
@@ -61,7 +63,17 @@ class QuadrotoneUI(GameUI):
     gain_sign = "+"
     view_toggles = (ViewToggle("group_hand", "quadrotone.group_hand"),)
 
+    def view_highlights(self, session: Any) -> dict[str, Any]:
+        """The tray shows the one player's hand against the bot (also while it
+        thinks), and the side to move's between two people on this device."""
+        local = session.local_seats()
+        if len(local) == 1:
+            return {"hand_seat": local[0], "hand_own": True}
+        return {"hand_seat": session.shown_game().to_move, "hand_own": False}
+
     def cell_name(self, cell: Any) -> str:
+        if cell in (OPEN, CLOSE):
+            return t("tray.quadrotone.open" if cell == OPEN else "tray.quadrotone.close")
         if isinstance(cell, int):
             return square_name(cell)
         if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
@@ -87,6 +99,8 @@ class QuadrotoneUI(GameUI):
     def draft_note(self, game: Game, draft: Any) -> str | None:
         assert isinstance(game, Quadrotone)
         draft = _draft(draft)
+        if sheet_open(draft):
+            return t("draft.choose")
         if draft.held is not None and draft.held[0] == HAND:
             return t("draft.holding", chip=chip_text(draft.held[1]))
         if draft.held is not None and draft.held[0] == FIELD:
@@ -103,6 +117,8 @@ class QuadrotoneUI(GameUI):
         assert isinstance(game, Quadrotone)
         if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
             return t("cell.quadrotone.hand", chip=chip_text(cell[1]))
+        if cell in (OPEN, CLOSE):
+            return self.cell_name(cell)
         if not isinstance(cell, int):
             return str(cell)
         look = game.chip_at(cell)

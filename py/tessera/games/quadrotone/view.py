@@ -1,24 +1,37 @@
 """Drawing the Quadrotone field: 16 x 16 large squares of 2 x 2 small squares.
 
-A first step of the issue's app part: the field, the chips in four colours
-(with a mark per colour under the "shapes" option, for colour-blind
-players), the last move's chips outlined, and what the last move scored --
-each pattern outlined with its number (1, 2, 3 ... as the rules ask), the
-chains and the fenced places tinted.  Taps name a large square; composing a
-move (the hand, turning, several chips, the preview of its score) is the
-next step.  Like every view it draws into a ``DrawList`` only, so the page,
-the rules page and ``python3 -m tessera render`` share it.
+The field, the chips in four colours (with a mark per colour under the
+"shapes" option, for colour-blind players), the move being put together
+(``compose``), the last move's chips outlined, and what the last move
+scored -- each pattern outlined with its number (1, 2, 3 ... as the rules
+ask) and its points, the chains and the fenced places tinted with theirs.
+A move that was just played animates (``animation.py``): its chips land,
+slide or turn, then what it scored shows one part after another.
+
+The hand is drawn under the field (``tray.py``: a tray of small chips on a
+wide board, a strip that opens a sheet of large chips on a phone), with a
+label saying whose it is.  Which hand: ``ViewState.highlights["hand_seat"]``
+(the play screen sets it through the adapter's ``view_highlights``:
+against the bot always the player's, between two people the side to
+move's), else the side to move's; ``hand_own`` words it "your chips".
+Other highlights: ``group_hand``, ``show_last``, ``cursor``, ``animation``,
+``viewport``.  Like every view it draws into a ``DrawList`` only, so the
+page, the rules page and ``python3 -m tessera render`` share it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.animation import Timeline, fade
 from ...core.contrast import GRAPHICS, TEXT
-from ...core.draw import ALIGN_CENTER, DrawList
+from ...core.draw import ALIGN_CENTER, ALIGN_LEFT, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
+from ...i18n import t
+from .animation import CHAIN, FENCE, MARK, PATTERN, draw_moving, move_timeline, moving_squares, step_state
 from .chips import rotate, squares
 from .compose import FIELD, HAND, Draft, is_draft, occupied_after
 from .compose import tap as tap_draft
@@ -26,6 +39,8 @@ from .field import COLUMNS, LARGE
 from .notation import PLACE
 from .patterns import SIDE
 from .rules import SQUARE_OF
+from .tray import (CLOSE, OPEN, close_sheet, held_in_sheet, is_compact, open_sheet, sheet_layout, sheet_open,
+                   window)
 
 MARGIN = 0.9
 """Room for the coordinates, in large squares."""
@@ -36,6 +51,7 @@ TRAY_ROWS = 4
 TRAY_CHIP = 0.5
 """A hand chip's size, in large squares (the field zooms for a closer look)."""
 TRAY_GAP = 0.5
+"""Between the coordinates and the tray: the row of the hand's label."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +127,11 @@ def tray_origin(left: float, top: float, s: float) -> tuple[float, float]:
     return left, top + (LARGE + MARGIN + TRAY_GAP) * s
 
 
+def strip_box(left: float, top: float, s: float, rows: int) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the hand's place under the coordinates: the tray's label row and rows."""
+    return left, top + (LARGE + MARGIN) * s, LARGE * s, (TRAY_GAP + rows * TRAY_CHIP) * s
+
+
 def hand_order(game: Any, seat: int, grouped: bool = False) -> list[int]:
     """The hand as the tray shows it: by chip, or grouped by how many colours a chip has."""
     chips = sorted(game.hands[seat])
@@ -120,10 +141,27 @@ def hand_order(game: Any, seat: int, grouped: bool = False) -> list[int]:
 
 
 def tray_center(index: int, width: float, height: float, rows: int) -> tuple[float, float]:
+    """The centre of the ``index``-th chip of a wide board's tray."""
     left, top, s = geometry(width, height, rows)
     x0, y0 = tray_origin(left, top, s)
     c = TRAY_CHIP * s
     return x0 + (index % TRAY_COLUMNS + 0.5) * c, y0 + (index // TRAY_COLUMNS + 0.5) * c
+
+
+def strip_center(width: float, height: float, rows: int) -> tuple[float, float]:
+    """The centre of a narrow board's strip (a tap opens the sheet)."""
+    x, y, w, h = strip_box(*geometry(width, height, rows), rows)
+    return x + w / 2, y + h / 2
+
+
+def hand_seat(game: Any, state: ViewState | None) -> int:
+    """The seat whose hand the tray shows: ``highlights["hand_seat"]``, else the side to move."""
+    seat = state.highlights.get("hand_seat") if state is not None else None
+    return seat if seat in (0, 1) else game.to_move
+
+
+def _draft_of(state: ViewState) -> Draft | None:
+    return state.selected if is_draft(state.selected) else None
 
 
 class QuadrotoneView(BoardView):
@@ -143,25 +181,61 @@ class QuadrotoneView(BoardView):
     def geometry(width: float, height: float) -> tuple[float, float, float]:
         return geometry(width, height)
 
+    @staticmethod
+    def geometry_for(game: Game, width: float, height: float) -> tuple[float, float, float]:
+        """The field's corner and a large square's size (the board's zoom limits read the size)."""
+        return geometry(width, height, tray_rows(game))
+
+    @staticmethod
+    def move_animation(game: Game, move: Any, emphasis: bool = False) -> Timeline:
+        """How ``move`` (just played on ``game``) animates (``animation.py``)."""
+        return move_timeline(game, move, emphasis)
+
+    @staticmethod
+    def move_cell(game: Game, move: Any) -> int | None:
+        """Where an opponent's move left a chip: a zoomed field pans to show it."""
+        squares_ = getattr(game, "last_squares", ())
+        return squares_[0] if squares_ else None
+
     def cell_at(self, game: Game, state: ViewState, width: float, height: float, x: float, y: float) -> Any:
-        """A large square of the field, ``("hand", chip)`` in the tray, or None."""
+        """A large square of the field, ``("hand", chip)`` in the tray or the
+        sheet, ``tray.OPEN`` on a narrow board's strip, ``tray.CLOSE``, or None."""
         rows = tray_rows(game)
+        if rows and sheet_open(state.selected):
+            shown = self.tray_chips(game, state)
+            hit = sheet_layout(window(state, width, height), len(shown)).hit(x, y, len(shown))
+            return (HAND, shown[hit]) if isinstance(hit, int) else CLOSE
         left, top, s = geometry(width, height, rows)
         if left <= x < left + LARGE * s and top <= y < top + LARGE * s:
             return (LARGE - 1 - int((y - top) // s)) * LARGE + int((x - left) // s)
-        if rows:
-            x0, y0 = tray_origin(left, top, s)
-            c = TRAY_CHIP * s
-            col, row = int((x - x0) // c), int((y - y0) // c)
-            if x >= x0 and y >= y0 and col < TRAY_COLUMNS and row < rows:
-                shown = self.tray_chips(game, state)
-                index = row * TRAY_COLUMNS + col
-                if index < len(shown):
-                    return (HAND, shown[index])
+        if not rows or hand_seat(game, state) != game.to_move:
+            return None
+        if is_compact(window(state, width, height)[2]):
+            bx, by, bw, bh = strip_box(left, top, s, rows)
+            return OPEN if bx <= x < bx + bw and by <= y < by + bh else None
+        x0, y0 = tray_origin(left, top, s)
+        c = TRAY_CHIP * s
+        col, row = int((x - x0) // c), int((y - y0) // c)
+        if x >= x0 and y >= y0 and col < TRAY_COLUMNS and row < rows:
+            shown = self.tray_chips(game, state)
+            index = row * TRAY_COLUMNS + col
+            if index < len(shown):
+                return (HAND, shown[index])
         return None
 
     def point_center(self, game: Game, cell: Any, width: float, height: float, flipped: bool = False) -> Any:
+        """Where ``cell`` is drawn (a draft: its chip held on the field or its last square)."""
         rows = tray_rows(game)
+        if is_draft(cell):
+            held = cell.held
+            square = held[1] if held is not None and held[0] == FIELD else \
+                (cell.items[-1][2 if cell.kind == PLACE else 1] if cell.items else None)
+            if square is None:
+                left, top, s = geometry(width, height, rows)
+                return left + LARGE * s / 2, top + LARGE * s / 2
+            return square_center(square, width, height, rows)
+        if cell in (OPEN, CLOSE):
+            return strip_center(width, height, rows)
         if isinstance(cell, tuple):
             shown = self.tray_chips(game, ViewState())
             return tray_center(shown.index(cell[1]) if cell[1] in shown else 0, width, height, rows)
@@ -169,15 +243,32 @@ class QuadrotoneView(BoardView):
 
     @staticmethod
     def tray_chips(game: Game, state: ViewState) -> list[int]:
-        """The hand of the side to move as the tray shows it, without the chips the draft has dropped."""
+        """The hand shown (``hand_seat``) in the tray's order, without the chips the draft has dropped."""
+        seat = hand_seat(game, state)
         draft = state.selected if is_draft(state.selected) else Draft()
-        dropped = {item[0] for item in draft.items} if draft.kind == PLACE else set()
+        dropped = {item[0] for item in draft.items} if draft.kind == PLACE and seat == game.to_move else set()
         grouped = bool(state.highlights.get("group_hand"))
-        return [chip for chip in hand_order(game, game.to_move, grouped) if chip not in dropped]
+        return [chip for chip in hand_order(game, seat, grouped) if chip not in dropped]
+
+    @staticmethod
+    def hand_label(game: Game, state: ViewState) -> str:
+        """Whose chips the tray shows, and how many."""
+        seat = hand_seat(game, state)
+        number = len(game.hands[seat])  # type: ignore[attr-defined]
+        if state.highlights.get("hand_own"):
+            return t("tray.quadrotone.yours", number=number)
+        return t("tray.quadrotone.of", seat=t(f"seat.{game.seat_names[seat]}.of"), number=number)
 
     def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
-        """Taps build the draft (``compose``); the draft bar's Play button plays it."""
+        """Taps build the draft (``compose``); the draft bar's Play button plays it.
+        On a narrow board the strip opens the sheet, and a chip taken from it closes it."""
         draft = state.selected if is_draft(state.selected) else Draft()
+        if cell == OPEN:
+            return TapResult(selected=open_sheet(draft))
+        if sheet_open(draft) or cell == CLOSE:
+            draft = close_sheet(draft)
+            if not (isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND):
+                return TapResult(selected=None if draft.empty else draft)
         following = tap_draft(game, draft, cell)
         return TapResult(selected=None if following.empty else following)
 
@@ -185,6 +276,7 @@ class QuadrotoneView(BoardView):
     def selection_valid(game: Game, selected: Any) -> bool:
         return is_draft(selected)
 
+    # ----- drawing ------------------------------------------------------------------
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
         p = self.palette_for(state.theme)
         rows = tray_rows(game)
@@ -194,14 +286,16 @@ class QuadrotoneView(BoardView):
         colours = [getattr(p, name) for name in COLOUR_FIELDS]
         field = game.field  # type: ignore[attr-defined]
         half = s / 2
-        draft = state.selected if is_draft(state.selected) else None
+        draft = _draft_of(state)
+        frame = state.highlights.get("animation")
 
         def small_xy(x: int, y: int) -> tuple[float, float]:
             return left + x * half, top + (SIDE - 1 - y) * half
 
         changed = occupied_after(game, draft) if draft is not None else {}
+        skipped = set(changed) | moving_squares(frame)
         for index, colour in enumerate(field):
-            if colour and SQUARE_OF[index] not in changed:
+            if colour and SQUARE_OF[index] not in skipped:
                 x, y = small_xy(index % SIDE, index // SIDE)
                 out.rect(x, y, half, half, colours[colour - 1])
                 if state.shapes:
@@ -225,7 +319,7 @@ class QuadrotoneView(BoardView):
                 out.text(left + (i + 0.5) * s, top + (LARGE + MARGIN / 2) * s, COLUMNS[i], p.label, font, ALIGN_CENTER)
                 out.text(left - MARGIN * s / 2, top + (LARGE - 1 - i + 0.5) * s, str(i + 1), p.label, font, ALIGN_CENTER)
         if draft is None:
-            self._draw_last(game, state, out, left, top, s, p, small_xy)
+            self._draw_last(game, state, out, left, top, s, p, small_xy, frame)
         else:
             width = max(2.0, 0.12 * s)
             for square in changed:
@@ -235,16 +329,29 @@ class QuadrotoneView(BoardView):
                 col, row = draft.held[1] % LARGE, draft.held[1] // LARGE
                 out.rect_stroke(left + col * s - width, top + (LARGE - 1 - row) * s - width, s + 2 * width,
                                 s + 2 * width, p.last_move, width)
+
+        def centre(square: int) -> tuple[float, float]:
+            return left + (square % LARGE + 0.5) * s, top + (LARGE - 1 - square // LARGE + 0.5) * s
+
+        def paint(target: DrawList, cx: float, cy: float, size: float, look: int, angle: float) -> None:
+            self.paint_chip(target, cx, cy, size, look, angle, state, p)
+        draw_moving(frame, game, out, centre, s, paint)
         if rows:
-            self._draw_tray(game, state, out, left, top, s, p, draft)
+            if is_compact(window(state, out.width, out.height)[2]):
+                self._draw_strip(game, state, out, strip_box(left, top, s, rows), p, draft)
+            else:
+                self._draw_tray(game, state, out, left, top, s, p, draft)
         cursor = state.highlights.get("cursor")
         if state.interactive and isinstance(cursor, int):
             col, row = cursor % LARGE, cursor // LARGE
             out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.selected, max(2.0, 0.08 * s))
+        if rows and draft is not None and sheet_open(draft):
+            self._draw_sheet(game, state, out, p)
 
     def _draw_tray(self, game: Game, state: ViewState, out: DrawList, left: float, top: float, s: float,
                    p: Palette, draft: Draft | None) -> None:
         x0, y0 = tray_origin(left, top, s)
+        out.text(x0, y0 - TRAY_GAP * s / 2, self.hand_label(game, state), p.label, max(9.0, 0.34 * s), ALIGN_LEFT)
         held = draft.held if draft is not None else None
         c = TRAY_CHIP * s
         gap = 0.08 * c
@@ -254,6 +361,52 @@ class QuadrotoneView(BoardView):
             self.draw_chip(out, x + gap, y + gap, c - 2 * gap, rotate(chip, turns), state, p)
             if held is not None and held[0] == HAND and held[1] == chip:
                 out.rect_stroke(x, y, c, c, p.last_move, max(2.0, 0.16 * c))
+
+    def _draw_strip(self, game: Game, state: ViewState, out: DrawList, box: tuple[float, float, float, float],
+                    p: Palette, draft: Draft | None) -> None:
+        """A narrow board's hand: whose chips and how many, the chip held, "tap to choose"."""
+        x, y, w, h = box
+        pad = min(6.0, h * 0.12)
+        out.round_rect(x, y + pad / 2, w, h - pad, pad * 1.5, p.edge)
+        out.round_rect(x + 1.5, y + pad / 2 + 1.5, w - 3, h - pad - 3, pad * 1.5, p.empty)
+        size = h - 3 * pad
+        cx, cy = x + pad + size / 2 + 2, y + h / 2
+        held = draft.held if draft is not None else None
+        if held is not None and held[0] == HAND:
+            self.draw_chip(out, cx - size / 2, cy - size / 2, size, rotate(held[1], held[2]), state, p)
+            out.rect_stroke(cx - size / 2 - 2, cy - size / 2 - 2, size + 4, size + 4, p.last_move, 2.0)
+        else:   # three chips of the hand, fanned: the hand is here
+            shown = self.tray_chips(game, state)[:3]
+            small = size * 0.62
+            for index, chip in enumerate(shown):
+                shift = (index - (len(shown) - 1) / 2) * small * 0.42
+                self.draw_chip(out, cx - small / 2 + shift, cy - small / 2 + shift * 0.45, small, chip, state, p)
+        text_x = cx + size / 2 + pad * 1.6
+        font = max(11.0, min(15.0, h * 0.27))
+        out.text(text_x, cy - font * 0.62, self.hand_label(game, state), p.label, font, ALIGN_LEFT, True)
+        if hand_seat(game, state) == game.to_move and state.interactive:
+            out.text(text_x, cy + font * 0.68, t("tray.quadrotone.open"), p.label, font * 0.85, ALIGN_LEFT)
+
+    def _draw_sheet(self, game: Game, state: ViewState, out: DrawList, p: Palette) -> None:
+        """The hand as large chips over the part of the field on screen."""
+        shown = self.tray_chips(game, state)
+        layout = sheet_layout(window(state, out.width, out.height), len(shown))
+        out.rect(layout.x, layout.y, layout.width, layout.height, p.board)
+        out.rect_stroke(layout.x + 1, layout.y + 1, layout.width - 2, layout.height - 2, p.edge, 2.0)
+        cx, cy, r = layout.close_box
+        out.text(layout.title_x, cy, self.hand_label(game, state), p.label, 15.0, ALIGN_LEFT, True)
+        out.circle_stroke(cx, cy, r, p.edge, 2.0)
+        out.line(cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4, p.label, 2.0)
+        out.line(cx - r * 0.4, cy + r * 0.4, cx + r * 0.4, cy - r * 0.4, p.label, 2.0)
+        c = layout.chip
+        gap = 0.1 * c
+        held = held_in_sheet(state.selected)
+        for index, chip in enumerate(shown):
+            x, y = layout.center(index)
+            turns = held[1] if held is not None and held[0] == chip else 0
+            self.draw_chip(out, x - c / 2 + gap, y - c / 2 + gap, c - 2 * gap, rotate(chip, turns), state, p)
+            if turns or (held is not None and held[0] == chip):
+                out.rect_stroke(x - c / 2 + 1, y - c / 2 + 1, c - 2, c - 2, p.last_move, max(2.0, 0.08 * c))
 
     def draw_chip(self, out: DrawList, x: float, y: float, size: float, look: int, state: ViewState,
                   p: Palette) -> None:
@@ -267,46 +420,110 @@ class QuadrotoneView(BoardView):
                            p.yellow_mark if colour == 3 else p.mark)
         out.rect_stroke(x, y, size, size, p.edge, max(0.8, 0.04 * size))
 
+    def paint_chip(self, out: DrawList, cx: float, cy: float, size: float, look: int, angle: float,
+                   state: ViewState, p: Palette) -> None:
+        """A chip centred at (cx, cy) turned ``angle`` degrees clockwise (an animation's)."""
+        if size <= 0:
+            return
+        if abs(angle) < 0.01:
+            self.draw_chip(out, cx - size / 2, cy - size / 2, size, look, state, p)
+            return
+        cos_a, sin_a = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        half = size / 2
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return cx + x * cos_a - y * sin_a, cy + x * sin_a + y * cos_a
+        colours = [getattr(p, name) for name in COLOUR_FIELDS]
+        for (dx, dy), colour in zip(((-1, -1), (0, -1), (0, 0), (-1, 0)), squares(look)):
+            x0, y0 = dx * half, dy * half
+            out.polygon([at(x0, y0), at(x0 + half, y0), at(x0 + half, y0 + half), at(x0, y0 + half)],
+                        colours[colour])
+            if state.shapes:
+                mx, my = at(x0 + half / 2, y0 + half / 2)
+                self._mark(out, MARKS[colour], mx, my, half, p.yellow_mark if colour == 3 else p.mark)
+        corners = [at(-half, -half), at(half, -half), at(half, half), at(-half, half), at(-half, -half)]
+        out.polyline(corners, p.edge, max(0.8, 0.04 * size))
+
     def _draw_last(self, game: Game, state: ViewState, out: DrawList, left: float, top: float, s: float,
-                   p: Palette, small_xy: Any) -> None:
+                   p: Palette, small_xy: Any, frame: Any = None) -> None:
+        """What the last move scored; while it animates, each part once its step has begun."""
         if not state.highlights.get("show_last", True) or not game.move_stack:
             return
         half = s / 2
         chains, fence = getattr(game, "last_regions", ([], None))
-        if fence is not None and fence.points:
+        shown = step_state(frame, FENCE) if fence is not None and fence.points else None
+        if shown is not None:
+            tint = p.fence_tint if shown >= 1 else fade(p.fence_tint, shown)
             for index in fence.cells:
                 x, y = small_xy(index % SIDE, index // SIDE)
-                out.rect(x, y, half, half, p.fence_tint)
-        for chain in chains:
+                out.rect(x, y, half, half, tint)
+        for number, chain in enumerate(chains):
+            shown = step_state(frame, CHAIN, number)
+            if shown is None:
+                continue
+            tint = p.chain_tint if shown >= 1 else fade(p.chain_tint, shown)
             for index in chain.cells:
                 x, y = small_xy(index % SIDE, index // SIDE)
-                out.rect(x + half * 0.3, y + half * 0.3, half * 0.4, half * 0.4, p.chain_tint)
-        for square in getattr(game, "last_squares", ()):
-            col, row = square % LARGE, square // LARGE
-            out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.last_move, max(2.0, 0.1 * s))
+                out.rect(x + half * 0.3, y + half * 0.3, half * 0.4, half * 0.4, tint)
+        shown = step_state(frame, MARK)
+        if shown is not None:
+            colour = p.last_move if shown >= 1 else fade(p.last_move, shown)
+            for square in getattr(game, "last_squares", ()):
+                col, row = square % LARGE, square // LARGE
+                out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, colour, max(2.0, 0.1 * s))
         labelled: set[tuple[int, int]] = set()
+        radius = max(5.0, 0.3 * s)
         for number, scored in enumerate(getattr(game, "last_scored", ()), 1):
             cells = scored.occurrence.cells()
-            for x, y in cells:   # each square's outer sides: the pattern's outline
-                sx, sy = small_xy(x, y)
-                for dx, dy, x1, y1, x2, y2 in ((0, 1, 0, 0, 1, 0), (0, -1, 0, 1, 1, 1),
-                                               (-1, 0, 0, 0, 0, 1), (1, 0, 1, 0, 1, 1)):
-                    if (x + dx, y + dy) not in cells:
-                        out.line(sx + x1 * half, sy + y1 * half, sx + x2 * half, sy + y2 * half, p.scored,
-                                 max(1.5, 0.08 * s))
             # The top-left free square carries the number (overlapping patterns: the next one).
             order = sorted(cells, key=lambda c: (-c[1], c[0]))
             x, y = next((c for c in order if c not in labelled), order[0])
             labelled.add((x, y))
+            shown = step_state(frame, PATTERN, number - 1)
+            if shown is None:
+                continue
+            colour = p.scored if shown >= 1 else fade(p.scored, min(1.0, shown * 1.6))
+            for cx, cy in cells:   # each square's outer sides: the pattern's outline
+                sx, sy = small_xy(cx, cy)
+                for dx, dy, x1, y1, x2, y2 in ((0, 1, 0, 0, 1, 0), (0, -1, 0, 1, 1, 1),
+                                               (-1, 0, 0, 0, 0, 1), (1, 0, 1, 0, 1, 1)):
+                    if (cx + dx, cy + dy) not in cells:
+                        out.line(sx + x1 * half, sy + y1 * half, sx + x2 * half, sy + y2 * half, colour,
+                                 max(1.5, 0.08 * s))
             sx, sy = small_xy(x, y)
-            radius = max(5.0, 0.3 * s)
-            cx, cy = sx + half / 2, sy + half / 2
-            label = f"+{scored.points}"   # its points beside its number (copies: already multiplied)
-            pill = radius * (0.75 * len(label) + 0.6)
-            out.round_rect(cx, cy - radius * 0.8, radius + pill, radius * 1.6, radius * 0.8, p.number_fill)
-            out.circle(cx, cy, radius, p.number_fill)
-            out.text(cx, cy, str(number), p.number_text, radius * 1.3, ALIGN_CENTER, True)
-            out.text(cx + radius + pill / 2, cy, label, p.number_text, radius * 1.1, ALIGN_CENTER, True)
+            # Its points beside its number (copies: already multiplied); the label pops in.
+            self._label(out, sx + half / 2, sy + half / 2, radius * min(1.0, 0.35 + shown), str(number),
+                        f"+{scored.points}", p)
+        regions = [(CHAIN, number, chain.cells, chain.points) for number, chain in enumerate(chains)]
+        if fence is not None and fence.points:
+            regions.append((FENCE, None, fence.cells, fence.points))
+        for kind, target, cells, points in regions:   # chains and the fence: their points, no number
+            order = sorted(((i % SIDE, i // SIDE) for i in cells), key=lambda c: (-c[1], c[0]))
+            if not order:
+                continue
+            x, y = next((c for c in order if c not in labelled), order[0])
+            labelled.add((x, y))
+            shown = step_state(frame, kind, target)
+            if shown is not None:
+                sx, sy = small_xy(x, y)
+                self._label(out, sx + half / 2, sy + half / 2, radius * min(1.0, 0.35 + shown), None,
+                            f"+{points}", p)
+
+    @staticmethod
+    def _label(out: DrawList, cx: float, cy: float, radius: float, number: str | None, points: str,
+               p: Palette) -> None:
+        """A dark pill with ``points``, after a circled ``number`` when there is one."""
+        pill = radius * (0.75 * len(points) + 0.6)
+        if number is None:
+            out.round_rect(cx - radius * 0.8, cy - radius * 0.8, pill + radius * 0.8, radius * 1.6, radius * 0.8,
+                           p.number_fill)
+            out.text(cx - radius * 0.8 + (pill + radius * 0.8) / 2, cy, points, p.number_text, radius * 1.1,
+                     ALIGN_CENTER, True)
+            return
+        out.round_rect(cx, cy - radius * 0.8, radius + pill, radius * 1.6, radius * 0.8, p.number_fill)
+        out.circle(cx, cy, radius, p.number_fill)
+        out.text(cx, cy, number, p.number_text, radius * 1.3, ALIGN_CENTER, True)
+        out.text(cx + radius + pill / 2, cy, points, p.number_text, radius * 1.1, ALIGN_CENTER, True)
 
     @staticmethod
     def _mark(out: DrawList, kind: str, x: float, y: float, size: float, colour: str) -> None:
