@@ -322,3 +322,27 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_ur
           f"slowest {times[-1]:.1f} ms (screenshot in {SHOTS})")
     assert len(times) >= 3 and not errors
     context.close()
+
+
+def test_a_move_made_with_the_keyboard_alone(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """Tab to the board; ] takes a chip, R turns it, arrows and Enter drop it, P plays."""
+    start(page, site_url, wait_ready, "human")
+    game = shown_game(page)
+    hand = sorted(game.hands[game.to_move])
+    keys_help = page.evaluate(f"document.getElementById(document.querySelector('{BOARD}')"
+                              ".getAttribute('aria-describedby')).textContent")
+    assert "] and [" in keys_help
+    page.focus(BOARD)
+    page.keyboard.press("]")
+    page.keyboard.press("]")
+    note = page.locator("[data-draft=note]")
+    expect(note).to_contain_text("Holding")
+    page.keyboard.press("r")
+    page.keyboard.press("ArrowRight")            # the cursor appears at h8 ...
+    page.keyboard.press("ArrowRight")            # ... and moves to i8
+    page.keyboard.press("Enter")
+    page.keyboard.press("p")
+    page.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
+    after = shown_game(page)
+    assert after.chip_at(parse_square("i8")) == rotate(hand[1], 1)
+    page_log.assert_no_errors()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tessera.core.rng import SeededRandom
 from tessera.games.quadrotone import Quadrotone
 from tessera.games.quadrotone.chips import rotate
-from tessera.games.quadrotone.compose import Draft, as_move, tap, take_back, turn
+from tessera.games.quadrotone.compose import Draft, as_move, cycle_hand, tap, take_back, turn
 from tessera.games.quadrotone.field import parse_square
 from tessera.games.quadrotone.sampler import random_move
 
@@ -87,3 +87,31 @@ def test_no_more_than_eight_chips() -> None:
     for index, chip in enumerate(sorted(game.hands[game.to_move])[:9]):
         draft = tap(game, tap(game, draft, ("hand", chip)), index)
     assert len(draft.items) == 8
+
+
+def test_the_keyboard_plays_a_two_chip_move() -> None:
+    """] and [ hold the next and previous hand chip (skipping those dropped),
+    the arrows move the cursor over the field, Enter drops the chip held."""
+    from tessera.games.quadrotone.view import FIELD_CENTRE, QuadrotoneView
+
+    game = Quadrotone(seed=3)
+    hand = sorted(game.hands[game.to_move])
+    draft = cycle_hand(hand, Draft(), 1)
+    assert draft.held == ("hand", hand[0], 0)
+    assert cycle_hand(hand, draft, -1).held == ("hand", hand[-1], 0)          # wraps round
+    assert cycle_hand(hand, Draft(), -1).held == ("hand", hand[-1], 0)
+    view = QuadrotoneView()
+    assert FIELD_CENTRE == sq("h8")
+    right = view.step_cell(FIELD_CENTRE, 1, 0)
+    assert right == sq("i8") and view.step_cell(right, 0, -1) == sq("i9")     # up the screen is up the rows
+    assert view.step_cell(sq("a1"), -1, 1) == sq("a1")                        # stays on the field
+    assert view.step_cell(sq("p16"), 1, -1) == sq("p16")
+    draft = tap(game, draft, FIELD_CENTRE)                                   # Enter on h8
+    draft = cycle_hand(hand, draft, 1)                                       # hand[0] is down: hand[1]
+    assert draft.held == ("hand", hand[1], 0)
+    draft = tap(game, draft, right)
+    assert view.selection_cursor(draft) == right
+    move = as_move(game, draft)
+    assert game.check(move) is None and game.move_text(move).count("@") == 2
+    arranging = Draft(kind="arrange", items=((FIELD_CENTRE, right, 1),))
+    assert cycle_hand(hand, arranging, 1) == arranging                       # one kind of move at a time

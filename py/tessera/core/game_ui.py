@@ -63,6 +63,9 @@ class DraftAction:
     keys: tuple[str, ...] = ()
     """Keyboard keys that press it while the board has the focus (``r``)."""
     primary: bool = False
+    button: bool = True
+    """False for an action of the keyboard alone (Quadrotone's next chip of
+    the hand, which a pointer picks from the tray instead)."""
 
 
 @dataclass(frozen=True)

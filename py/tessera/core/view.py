@@ -51,6 +51,10 @@ class BoardView(ABC):
     def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
         """Selection logic: a tap either selects/deselects or makes a move."""
 
+    keys_hint = "board.keys"
+    """Catalog key of the keyboard help screen readers get with the board
+    (a game with its own keys, such as Quadrotone's hand, names its own)."""
+
     def aspect(self, game: Game) -> float:
         """Preferred width / height of the board area."""
         return 1.0

@@ -140,7 +140,7 @@ class BoardComponent(BoardZoomMixin):
         else:
             self.stage = None
             host.appendChild(canvas)
-        self.voice = BoardVoice(host, canvas, describe)
+        self.voice = BoardVoice(host, canvas, describe, getattr(view, "keys_hint", "board.keys"))
         self._unsubscribe_settings = settings.subscribe(self._on_setting)
 
         self._listeners: list[tuple[str, Any]] = []

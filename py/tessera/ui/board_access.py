@@ -35,7 +35,7 @@ class BoardVoice:
     """The live region and keyboard hint of one board, next to its canvas."""
 
     def __init__(self, host: Any, canvas: Any,
-                 describe: Callable[[Game, ViewState, Any], str] | None) -> None:
+                 describe: Callable[[Game, ViewState, Any], str] | None, hint_key: str = "board.keys") -> None:
         global _hints
         self.describe = describe
         self.live = js.document.createElement("p")
@@ -49,7 +49,7 @@ class BoardVoice:
             self.hint = js.document.createElement("p")
             self.hint.className = "visually-hidden"
             self.hint.id = f"board-keys-{_hints}"
-            self.hint.textContent = t("board.keys")
+            self.hint.textContent = t(hint_key)
             host.appendChild(self.hint)
             canvas.setAttribute("aria-describedby", self.hint.id)
 

@@ -24,6 +24,8 @@ class DraftBar:
         self.note = el("p", "draft-note", None, {"aria-live": "polite", "data-draft": "note"})
         row = el("div", "action-row")
         for action in self.actions:
+            if not action.button:
+                continue
             node = button(t(action.label_key), lambda e, a=action: self.press(a), screen.listeners,
                           "btn btn-primary" if action.primary else "btn", {"data-action": f"draft-{action.key}"})
             self.buttons.append((action, node))

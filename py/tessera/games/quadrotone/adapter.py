@@ -11,7 +11,8 @@ from ...core.game import Game, Move
 from ...core.game_ui import DraftAction, GameUI, ViewToggle
 from ...i18n import say, t
 from .chips import chip_text
-from .compose import FIELD, HAND, Draft, as_move, is_draft, take_back, turn
+from .compose import FIELD, HAND, Draft, as_move, cycle_hand, is_draft, take_back, turn
+from .notation import ARRANGE
 from .field import square_name
 from .rules import Quadrotone
 from .tray import CLOSE, OPEN, close_sheet, sheet_open
@@ -51,6 +52,18 @@ def _has_any(game: Game, selected: Any) -> bool:
 def _can_play(game: Game, selected: Any) -> bool:
     move = as_move(game, _draft(selected))
     return move is not None and game.check(move) is None  # type: ignore[attr-defined]
+
+
+def _next_chip(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    return cycle_hand(sorted(game.hands[game.to_move]), _draft(selected), 1), None  # type: ignore[attr-defined]
+
+
+def _previous_chip(game: Game, selected: Any) -> tuple[Any, Move | None]:
+    return cycle_hand(sorted(game.hands[game.to_move]), _draft(selected), -1), None  # type: ignore[attr-defined]
+
+
+def _can_pick(game: Game, selected: Any) -> bool:
+    return bool(game.hands[game.to_move]) and _draft(selected).kind != ARRANGE  # type: ignore[attr-defined]
 
 
 def _left(numbers: tuple[int, ...]) -> str:
@@ -94,7 +107,10 @@ class QuadrotoneUI(GameUI):
         return [DraftAction("turn", "draft.turn", _turn, _can_turn, keys=("r", "R", "к", "К")),
                 DraftAction("take-back", "draft.take_back", _take_back, _has_any, keys=("Backspace",)),
                 DraftAction("clear", "draft.clear", _clear, _has_any),
-                DraftAction("play", "draft.play", _play, _can_play, keys=("p", "P"), primary=True)]
+                DraftAction("play", "draft.play", _play, _can_play, keys=("p", "P"), primary=True),
+                DraftAction("next-chip", "draft.next_chip", _next_chip, _can_pick, keys=("]", "ъ"), button=False),
+                DraftAction("previous-chip", "draft.previous_chip", _previous_chip, _can_pick,
+                            keys=("[", "х"), button=False)]
 
     def draft_note(self, game: Game, draft: Any) -> str | None:
         assert isinstance(game, Quadrotone)

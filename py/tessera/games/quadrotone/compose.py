@@ -14,6 +14,8 @@ buttons (``core.game_ui.DraftAction``).
   or the last one of the draft.
 - One draft is one kind of move: while chips are being placed, field chips
   cannot be picked, and the other way round.
+- From the keyboard, ``[`` and ``]`` hold the previous and next chip of the
+  hand, arrows move the cursor over the field and Enter taps the square.
 """
 
 from __future__ import annotations
@@ -186,6 +188,24 @@ def take_back(draft: Draft) -> Draft:
         return replace(draft, held=None)
     items = draft.items[:-1]
     return Draft(draft.kind if items else None, items, None)
+
+
+def cycle_hand(hand: list[int], draft: Draft, step: int) -> Draft:
+    """The keyboard's way to pick from the hand: hold the chip after (``step``
+    1) or before (-1) the one held, in ``hand``'s order, skipping the chips
+    the draft has dropped (the first or last when none is held)."""
+    if draft.kind == ARRANGE:
+        return draft
+    dropped = {item[0] for item in draft.items}
+    free = [chip for chip in hand if chip not in dropped]
+    if not free:
+        return draft
+    held = draft.held
+    if held is not None and held[0] == HAND and held[1] in free:
+        index = (free.index(held[1]) + step) % len(free)
+    else:
+        index = 0 if step > 0 else len(free) - 1
+    return replace(draft, held=(HAND, free[index], 0))
 
 
 def as_move(game: Any, draft: Draft) -> Any:

@@ -42,6 +42,9 @@ from .rules import SQUARE_OF
 from .tray import (CLOSE, OPEN, close_sheet, held_in_sheet, is_compact, open_sheet, sheet_layout, sheet_open,
                    window)
 
+FIELD_CENTRE = (LARGE // 2 - 1) * LARGE + LARGE // 2 - 1
+"""h8: where the keyboard cursor starts on an empty field."""
+
 MARGIN = 0.9
 """Room for the coordinates, in large squares."""
 SPAN = LARGE + 2 * MARGIN
@@ -190,6 +193,34 @@ class QuadrotoneView(BoardView):
     def move_animation(game: Game, move: Any, emphasis: bool = False) -> Timeline:
         """How ``move`` (just played on ``game``) animates (``animation.py``)."""
         return move_timeline(game, move, emphasis)
+
+    keys_hint = "board.keys.quadrotone"
+
+    @staticmethod
+    def step_cell(cell: Any, dx: int, dy: int, flipped: bool = False) -> Any:
+        """The keyboard cursor moves over the large squares (row 1 at the bottom)."""
+        if not isinstance(cell, int):
+            return FIELD_CENTRE
+        col = min(LARGE - 1, max(0, cell % LARGE + dx))
+        row = min(LARGE - 1, max(0, cell // LARGE - dy))
+        return row * LARGE + col
+
+    @staticmethod
+    def initial_cursor(game: Game, state: ViewState) -> int:
+        """Where the last move left a chip, else the middle of the field."""
+        last = getattr(game, "last_squares", ())
+        return last[0] if last else FIELD_CENTRE
+
+    @staticmethod
+    def selection_cursor(selected: Any) -> int:
+        """The cursor over a draft: the field chip held, else the square of its last chip."""
+        if is_draft(selected):
+            if selected.held is not None and selected.held[0] == FIELD:
+                return selected.held[1]
+            if selected.items:
+                item = selected.items[-1]
+                return item[2] if selected.kind == PLACE else item[1]
+        return FIELD_CENTRE
 
     @staticmethod
     def move_cell(game: Game, move: Any) -> int | None:
