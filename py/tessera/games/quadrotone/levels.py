@@ -6,15 +6,27 @@ points among many candidates, bigger moves included; Hard also subtracts
 what each of its best moves opens for the opponent and keeps its big
 multi-chip moves for big payoffs.
 
-Measured with ``python3 -m tessera match quadrotone A B`` (times x 1/3,
-bots alternating seats, two matches sharing a busy two-core machine; games
-take 30-180 s, so the runs are short of 40 games):
+Measured with ``python3 -m tessera match quadrotone A B --games N --save DIR``
+(level times x 1/3, bots alternating seats, 2026-11-25, on a two-core
+machine shared with other runs: wall-clock budgets, so both sides searched
+less than alone) and ``python3 -m tessera scores DIR``:
 
-    medium vs easy      +10 =0 -0  (seed 1, 10 games)  and +6 =0 -0 (seed 0, 6 games)
-    hard   vs medium    +9 =0 -1   (seed 1, 10 games)  and +3 =0 -0 (seed 0, 3 games)
+    medium vs easy    +40 =0 -0  (100%; seed 11, 40 games)
+    hard   vs medium  +32 =0 -8  (80%; seeds 12-15, 10 games each:
+                                  +7-3, +8-2, +8-2, +9-1)
 
-Bot games end with totals of about 3,500-12,000 each; an 8000-point lead
-happened in 3 of 6 medium-easy games, never between hard and medium.
+Final points of those games (min / q1 / median / q3 / max):
+
+    medium vs easy    higher 4925 / 6007 / 6599 / 7557 / 9256
+                      lower   949 / 3416 / 3750 / 3909 / 4252
+                      2 of 40 ended on the 8000 lead, 38 when the limits ran out
+    hard vs medium    higher 5584 / 6100 / 6643 / 6954 / 10093
+                      lower  4506 / 5187 / 5578 / 6019 / 8287
+                      all 40 ended when the limits ran out (margins 77-2561)
+
+So a typical game ends in the thousands, and the lead is reached when the
+players are far apart (``tests/unit/test_quadrotone_scores.py`` keeps one
+such game).
 """
 
 from __future__ import annotations
