@@ -151,3 +151,22 @@ def test_against_the_bot_the_tray_keeps_the_players_hand() -> None:
         assert ui.view_highlights(session) == {"hand_seat": human, "hand_own": True}
     hot = Session(Quadrotone(seed=7), [Seat("human"), Seat("human")])
     assert ui.view_highlights(hot) == {"hand_seat": hot.game.to_move, "hand_own": False}
+
+
+def test_labels_of_scored_patterns_never_cover_each_other() -> None:
+    """Many patterns scored at once: each label on the first free top or
+    bottom edge of its squares, the points dropped before the number, and
+    no two label boxes overlapping."""
+    view = QuadrotoneView()
+    cells = [[(x, 10), (x + 1, 10)] for x in range(4)]          # four overlapping little patterns
+    labels = [(str(i + 1), f"+{10 * (i + 1)}", pattern) for i, pattern in enumerate(cells)]
+    placed = view._place_labels(labels, 6.0, lambda x, y: (x * 10.0, (31 - y) * 10.0), 10.0)
+    kept = [p for p in placed if p is not None]
+    assert kept and kept[0][2:] == ("1", "+10")
+    boxes = []
+    for x, y, number, points in kept:
+        pill = 6.0 * (0.75 * len(points) + 0.6) if points else 0.0
+        boxes.append((x - 6.0, y - 6.0, x + 6.0 + pill, y + 6.0))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

@@ -502,17 +502,21 @@ class QuadrotoneView(BoardView):
             for square in getattr(game, "last_squares", ()):
                 col, row = square % LARGE, square // LARGE
                 out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, colour, max(2.0, 0.1 * s))
-        labelled: set[tuple[int, int]] = set()
         radius = max(5.0, 0.3 * s)
-        for number, scored in enumerate(getattr(game, "last_scored", ()), 1):
-            cells = scored.occurrence.cells()
-            # The top-left free square carries the number (overlapping patterns: the next one).
-            order = sorted(cells, key=lambda c: (-c[1], c[0]))
-            x, y = next((c for c in order if c not in labelled), order[0])
-            labelled.add((x, y))
+        scored_parts = list(enumerate(getattr(game, "last_scored", ()), 1))
+        regions = [(CHAIN, number, chain.cells, chain.points) for number, chain in enumerate(chains)]
+        if fence is not None and fence.points:
+            regions.append((FENCE, None, fence.cells, fence.points))
+        labels = [(str(number), f"+{scored.points}", sorted(scored.occurrence.cells(), key=lambda c: (-c[1], c[0])))
+                  for number, scored in scored_parts]
+        labels += [(None, f"+{points}", sorted(((i % SIDE, i // SIDE) for i in cells), key=lambda c: (-c[1], c[0])))
+                   for _, _, cells, points in regions]
+        placed = self._place_labels(labels, radius, small_xy, half)
+        for number, scored in scored_parts:
             shown = step_state(frame, PATTERN, number - 1)
             if shown is None:
                 continue
+            cells = scored.occurrence.cells()
             colour = p.scored if shown >= 1 else fade(p.scored, min(1.0, shown * 1.6))
             for cx, cy in cells:   # each square's outer sides: the pattern's outline
                 sx, sy = small_xy(cx, cy)
@@ -521,29 +525,74 @@ class QuadrotoneView(BoardView):
                     if (cx + dx, cy + dy) not in cells:
                         out.line(sx + x1 * half, sy + y1 * half, sx + x2 * half, sy + y2 * half, colour,
                                  max(1.5, 0.08 * s))
-            sx, sy = small_xy(x, y)
-            # Its points beside its number (copies: already multiplied); the label pops in.
-            self._label(out, sx + half / 2, sy + half / 2, radius * min(1.0, 0.35 + shown), str(number),
-                        f"+{scored.points}", p)
-        regions = [(CHAIN, number, chain.cells, chain.points) for number, chain in enumerate(chains)]
-        if fence is not None and fence.points:
-            regions.append((FENCE, None, fence.cells, fence.points))
-        for kind, target, cells, points in regions:   # chains and the fence: their points, no number
-            order = sorted(((i % SIDE, i // SIDE) for i in cells), key=lambda c: (-c[1], c[0]))
-            if not order:
-                continue
-            x, y = next((c for c in order if c not in labelled), order[0])
-            labelled.add((x, y))
+            self._draw_placed(out, placed[number - 1], radius * min(1.0, 0.35 + shown), p)
+        for index, (kind, target, _, _) in enumerate(regions):   # chains and the fence: their points, no number
             shown = step_state(frame, kind, target)
             if shown is not None:
-                sx, sy = small_xy(x, y)
-                self._label(out, sx + half / 2, sy + half / 2, radius * min(1.0, 0.35 + shown), None,
-                            f"+{points}", p)
+                self._draw_placed(out, placed[len(scored_parts) + index], radius * min(1.0, 0.35 + shown), p)
 
     @staticmethod
-    def _label(out: DrawList, cx: float, cy: float, radius: float, number: str | None, points: str,
+    def _place_labels(labels: list[tuple[str | None, str, list[tuple[int, int]]]], radius: float,
+                      small_xy: Any, half: float) -> list[tuple[float, float, str | None, str | None] | None]:
+        """Where each label goes, so that none covers another: on the top edge
+        of the first of its squares (top-left first), else on a bottom edge,
+        where its pill fits;
+        else only its number where that fits; else nowhere (the outline still
+        shows the pattern, and the panel and the move list give the points).
+
+        A label is ``(number or None, "+points", squares)``; each placement is
+        ``(x, y, number, points)`` with either part None when left out."""
+        taken: list[tuple[float, float, float, float]] = []
+        pad = radius * 0.15
+
+        def box(x: float, y: float, number: str | None, points: str | None) -> tuple[float, float, float, float]:
+            pill = radius * (0.75 * len(points) + 0.6) if points else 0.0
+            start = x - radius if number is not None else x - radius * 0.8
+            end = x + (radius if number is not None else 0.0) + pill
+            return start - pad, y - radius - pad, end + pad, y + radius + pad
+
+        def free(rect: tuple[float, float, float, float]) -> bool:
+            return all(rect[2] <= o[0] or o[2] <= rect[0] or rect[3] <= o[1] or o[3] <= rect[1] for o in taken)
+
+        placements: list[tuple[float, float, str | None, str | None] | None] = []
+        for number, points, cells in labels:
+            anchors = []
+            for cx, cy in cells:   # top edges first, then bottom edges (bottom-right first)
+                sx, sy = small_xy(cx, cy)
+                anchors.append((sx + half / 2, sy - radius * 0.45))
+            for cx, cy in reversed(cells):
+                sx, sy = small_xy(cx, cy)
+                anchors.append((sx + half / 2, sy + half + radius * 0.45))
+            choice = None
+            for wanted in ((number, points), (number, None) if number is not None else None):
+                if wanted is None:
+                    continue
+                for x, y in anchors:
+                    rect = box(x, y, *wanted)
+                    if free(rect):
+                        choice = (x, y, wanted[0], wanted[1])
+                        taken.append(rect)
+                        break
+                if choice is not None:
+                    break
+            placements.append(choice)
+        return placements
+
+    def _draw_placed(self, out: DrawList, placed: tuple[float, float, str | None, str | None] | None,
+                     radius: float, p: Palette) -> None:
+        if placed is not None:
+            x, y, number, points = placed
+            self._label(out, x, y, radius, number, points, p)
+
+    @staticmethod
+    def _label(out: DrawList, cx: float, cy: float, radius: float, number: str | None, points: str | None,
                p: Palette) -> None:
-        """A dark pill with ``points``, after a circled ``number`` when there is one."""
+        """A dark pill with ``points``, after a circled ``number`` when there is one
+        (only the circle when ``points`` is None: no room for them)."""
+        if points is None:
+            out.circle(cx, cy, radius, p.number_fill)
+            out.text(cx, cy, number or "", p.number_text, radius * 1.3, ALIGN_CENTER, True)
+            return
         pill = radius * (0.75 * len(points) + 0.6)
         if number is None:
             out.round_rect(cx - radius * 0.8, cy - radius * 0.8, pill + radius * 0.8, radius * 1.6, radius * 0.8,
