@@ -11,14 +11,21 @@
  *
  * Strategy:
  *   - install: precache this build's files in a cache named for this build
- *     (and scope), then skipWaiting() so an update takes over at once;
- *   - activate: delete this scope's caches of older builds, clients.claim();
+ *     (and scope).  A first install activates at once (nothing controls the
+ *     page yet).  An update does not: it waits while a tab of the older
+ *     build is open, so no tab has its files swapped under it; the page
+ *     (assets/js/update.js) says a new version is ready and, when the player
+ *     chooses to reload, posts "tessera:skip-waiting" here;
+ *   - activate: delete this scope's caches of older builds, clients.claim()
+ *     (the tabs then see "controllerchange" and reload once);
  *   - fetch: cache-first for same-origin GET requests inside the scope,
  *     matched with ignoreSearch so "?v=..." style query strings still hit;
  *     a navigation to a directory URL is answered with its index.html; on a
  *     miss, go to the network and keep a copy of good same-scope answers.
  *
- * The page registers it with:  navigator.serviceWorker.register("./sw.js")
+ * The page registers it with:
+ *   navigator.serviceWorker.register("./sw.js", { scope: "./" })
+ * so its scope is the folder the site is served from, whatever the host.
  */
 "use strict";
 
@@ -35,7 +42,6 @@ self.addEventListener("install", (event) => {
     // "no-cache" revalidates with the server (cheap 304s for files the page
     // just downloaded) so a new build never precaches stale HTTP-cache copies.
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
-    await self.skipWaiting();
   })());
 });
 
@@ -87,5 +93,8 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "tessera:version" && event.source) {
     event.source.postMessage({ type: "tessera:version", version: BUILD_VERSION });
+  } else if (event.data === "tessera:skip-waiting") {
+    // Only a waiting worker is told this, by a page whose player chose to reload.
+    event.waitUntil(self.skipWaiting());
   }
 });

@@ -9,10 +9,15 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/tessera.zip           py/tessera/ as tessera/... (no __pycache__)
     site/assets/**             repo assets/ (without sw.js)
     site/sw.js                 assets/sw.js with build version + precache list
+    site/manifest.json         the web app manifest (MANIFEST), so the site installs
+    site/assets/icons/         its icons, drawn by scripts/site_icons.py (SVG, PNG 192 and 512)
     site/vendor/pyodide/       the Pyodide runtime files, the loader (tessera-pyodide.mjs)
                                and its worker, the memory snapshot, the page's
                                standard library zip and Pyodide's full one
     site/vendor/pyscript/      PyScript core.js, core.css and the chunks they import
+    site/embed.js              assets/js/embed.js, the <tessera-board> element (build_embed)
+    site/embed.html            repo embed.html: one board for an iframe
+    site/examples/             repo examples/, each board's picture drawn in at build time
 
 The service worker precaches what the page uses, not every file: PyScript
 chunks that load only on demand (code editor, terminal, package graph,
@@ -21,6 +26,10 @@ cached) if ever asked for.
 
 The output is deterministic: building twice from the same inputs gives
 byte-identical files (and so the same service-worker version).
+
+Any static host, any sub-path: every URL the page, its config and the
+manifest name is relative ("./..."), which the build checks
+(``check_relative_urls``), and nothing needs a server header.
 """
 
 from __future__ import annotations
@@ -33,6 +42,9 @@ import shutil
 import subprocess
 import sys
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import site_icons  # noqa: E402  (scripts/site_icons.py)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SITE = os.path.join(ROOT, "site")
@@ -64,6 +76,23 @@ SNAPSHOT_WORKER = "js/pyodide-snapshot-worker.mjs"
 """Source of vendor/pyodide/tessera-snapshot-worker.mjs, which inflates the snapshot."""
 SNAPSHOT_CACHE = os.environ.get("TESSERA_BUILD_CACHE") or os.path.join(ROOT, ".build-cache")
 """Where snapshots are kept between builds; ``$TESSERA_BUILD_CACHE`` gives a private one."""
+
+MANIFEST = {
+    "name": "Tessera",
+    "short_name": "Tessera",
+    "description": "Rare abstract board games in your browser, offline, with bots.",
+    "lang": "en",
+    # Relative to the manifest, which sits beside index.html: the site's own
+    # folder, whatever sub-path the host puts it under.
+    "start_url": ".",
+    "scope": ".",
+    "display": "standalone",
+    "theme_color": site_icons.BACKGROUND,
+    "background_color": site_icons.BACKGROUND,
+}
+"""The web app manifest (site/manifest.json; ``icons`` is added by the build).
+A ``.json`` name, not ``.webmanifest``: every host knows its type."""
+ICONS_DIR = "assets/icons"
 
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
@@ -191,6 +220,108 @@ def pyscript_runtime(dist: str, files: list[str]) -> list[str]:
     return sorted(used)
 
 
+URL_ATTR = re.compile(r"""\b(?:src|href|config)\s*=\s*["']([^"']*)["']""")
+TOML_URL = re.compile(r"""["'](\.{0,2}/[^"']*)["']""")
+
+
+def check_relative_urls(site: str) -> None:
+    """Fail unless every URL in index.html, pyscript.toml and manifest.json is
+    relative and, when it names a file of the site, that file exists.
+
+    An absolute path ("/assets/...") or another origin would tie the site to
+    one host or to the root of a domain.
+    """
+    def check(source: str, url: str) -> None:
+        if url.startswith(("#", "data:")):
+            return
+        if not url.startswith("./") and url != ".":
+            fail(f"{source}: {url!r} is not a relative URL starting with './'")
+        path = url.split("#")[0].split("?")[0].removeprefix("./")
+        if path not in ("", ".") and not path.endswith("/") and not os.path.isfile(os.path.join(site, path)):
+            fail(f"{source}: {url!r} names a file the site lacks")
+
+    with open(os.path.join(site, "index.html"), encoding="utf-8") as fh:
+        for url in URL_ATTR.findall(fh.read()):
+            check("index.html", url)
+    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as fh:
+        for line in fh:
+            if not line.lstrip().startswith("#"):
+                for url in TOML_URL.findall(line):
+                    if not url.endswith("/*"):  # "./*": where [files] unpacks, not a file
+                        check("pyscript.toml", url)
+    with open(os.path.join(site, "manifest.json"), encoding="utf-8") as fh:
+        manifest = json.load(fh)
+    for url in [manifest["start_url"], manifest["scope"]] + [icon["src"] for icon in manifest["icons"]]:
+        check("manifest.json", url)
+
+
+def write_manifest(site: str) -> None:
+    """manifest.json at the site's root and the icons it names."""
+    icons = site_icons.write_icons(os.path.join(site, *ICONS_DIR.split("/")), "./" + ICONS_DIR + "/")
+    with open(os.path.join(site, "manifest.json"), "w", encoding="utf-8") as fh:
+        json.dump({**MANIFEST, "icons": icons}, fh, indent=2)
+        fh.write("\n")
+
+
+# ----- embedded boards: <tessera-board> (assets/js/embed.js), embed.html, examples/ -----
+
+EMBED_SCRIPT = "js/embed.js"
+"""Source of site/embed.js: moved to the site's root, beside what it loads."""
+EMBED_STRINGS_TOKEN = '{"__TESSERA_EMBED_STRINGS__": 1}'
+EMBED_JS_KEYS = ("embed.loading", "embed.start_failed")
+"""Catalog words embed.js shows before Python runs (besides the games' titles)."""
+EXAMPLES_DIR = "examples"
+
+
+def build_embed(site: str) -> list[str]:
+    """site/embed.js (with its words from the catalog), site/embed.html and
+    site/examples/, where every <tessera-board> gets a picture of the position
+    it opens at, drawn in CPython by the game's view (``tessera.ui.embed_pictures``):
+    a page of the site shows its boards before any Python is fetched.
+    Returns what went wrong with boards that could not be drawn."""
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+    from tessera import i18n
+    from tessera.core import registry
+    from tessera.ui.embed_pictures import add_pictures
+
+    moved = os.path.join(site, "assets", *EMBED_SCRIPT.split("/"))
+    with open(moved, encoding="utf-8") as fh:
+        script = fh.read()
+    os.remove(moved)
+    if script.count(EMBED_STRINGS_TOKEN) != 1:
+        fail(f"assets/{EMBED_SCRIPT} must contain the placeholder {EMBED_STRINGS_TOKEN} exactly once")
+    catalog = i18n.catalog()
+    keys = list(EMBED_JS_KEYS) + [game.title_key for game in registry.GAMES]
+    words = {lang: {key: catalog[lang][key] for key in keys if key in catalog[lang]} for lang in i18n.LANGUAGES}
+    with open(os.path.join(site, "embed.js"), "w", encoding="utf-8") as fh:
+        fh.write(script.replace(EMBED_STRINGS_TOKEN, json.dumps(words, ensure_ascii=False, sort_keys=True)))
+    copy(os.path.join(ROOT, "embed.html"), os.path.join(site, "embed.html"))
+
+    problems: list[str] = []
+    examples = os.path.join(ROOT, EXAMPLES_DIR)
+    for rel in walk_files(examples) if os.path.isdir(examples) else []:
+        src, dst = os.path.join(examples, rel), os.path.join(site, EXAMPLES_DIR, rel)
+        if not rel.endswith(".html"):
+            copy(src, dst)
+            continue
+        folder = os.path.dirname(src)
+
+        def read_src(url: str, folder: str = folder) -> str:
+            path = os.path.normpath(os.path.join(folder, url.split("#")[0].split("?")[0]))
+            if ":" in url or not path.startswith(examples + os.sep) or not os.path.isfile(path):
+                raise OSError(f"{url} is not a file of {EXAMPLES_DIR}/")
+            with open(path, encoding="utf-8") as fh:
+                return fh.read()
+
+        with open(src, encoding="utf-8") as fh:
+            page, found = add_pictures(fh.read(), read_src)
+        problems += [f"{EXAMPLES_DIR}/{rel}: {problem}" for problem in found]
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "w", encoding="utf-8") as fh:
+            fh.write(page)
+    return problems
+
+
 def site_version(site: str, files: list[str]) -> str:
     h = hashlib.sha256()
     for rel in files:
@@ -230,6 +361,13 @@ def build(out: str) -> dict:
             copy(os.path.join(assets, rel), os.path.join(tmp, "assets", rel))
             n_assets += 1
 
+    # Installing: the web app manifest and its icons.
+    write_manifest(tmp)
+
+    # Embedded boards: embed.js at the root, embed.html, examples/ with their pictures.
+    for problem in build_embed(tmp):
+        print(f"build: warning: {problem}", file=sys.stderr)
+
     # Vendored runtimes.
     pyodide_dir = os.path.join(NODE_MODULES, "pyodide")
     vendor_pyodide = os.path.join(tmp, "vendor", "pyodide")
@@ -257,6 +395,8 @@ def build(out: str) -> dict:
     for name in pyscript_files:
         copy(os.path.join(dist, name), os.path.join(tmp, "vendor", "pyscript", name))
     pyscript_used = {"vendor/pyscript/" + name for name in pyscript_runtime(dist, pyscript_files)}
+
+    check_relative_urls(tmp)
 
     # Service worker: version = hash of every other file; precache = what the page uses.
     files = [rel.replace(os.sep, "/") for rel in walk_files(tmp)]

@@ -5,6 +5,7 @@ Used by ``./build.sh serve``, the browser test fixtures and the bench harness.
 
     python3 scripts/serve.py [--root site] [--port 8000] [--bind 127.0.0.1]
                              [--prefix /games/tessera/] [--no-gzip] [--quiet]
+                             [--mime .wasm=application/octet-stream ...]
 
 * Binds 127.0.0.1 by default.
 * ``--port 0`` lets the OS pick a free port.
@@ -16,6 +17,8 @@ Used by ``./build.sh serve``, the browser test fixtures and the bench harness.
   site works when hosted below the domain root.
 * MIME types are explicit (.mjs/.js text/javascript, .wasm application/wasm,
   .toml, .json, .zip, ...) so they do not depend on the machine's mime.types.
+  ``--mime EXT=TYPE`` (repeatable) overrides one, to play a host whose table
+  lacks it (``--mime .wasm=application/octet-stream``).
 * Like a real static host, it compresses: a client that sends
   ``Accept-Encoding: gzip`` gets text, JavaScript, JSON and wasm files of
   1 KB or more gzipped (``Content-Encoding: gzip``, the compressed
@@ -27,7 +30,7 @@ Used by ``./build.sh serve``, the browser test fixtures and the bench harness.
   bounds); several ranges get the whole file.
 
 It can also be imported: ``make_server(root, port=0, bind=..., prefix=...,
-gzip=True)`` returns a ``ThreadingHTTPServer`` whose ``base_url`` attribute
+gzip=True, mime={".wasm": ...})`` returns a ``ThreadingHTTPServer`` whose ``base_url`` attribute
 is set; its ``stats`` counts what it sent (``bytes``, ``requests`` and
 ``by_path``, bytes per URL path, headers included), which the bench reads.
 """
@@ -308,7 +311,8 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(root: str, port: int = 0, bind: str = "127.0.0.1",
-                prefix: str = "/", quiet: bool = True, gzip: bool = True) -> Server:
+                prefix: str = "/", quiet: bool = True, gzip: bool = True,
+                mime: dict[str, str] | None = None) -> Server:
     root = os.path.abspath(root)
     if not os.path.isdir(root):
         raise FileNotFoundError(f"site root {root!r} does not exist (run ./build.sh build)")
@@ -317,6 +321,7 @@ def make_server(root: str, port: int = 0, bind: str = "127.0.0.1",
         "quiet": quiet,
         "gzip": gzip,
         "gzip_cache": GzipCache(),
+        "extensions_map": {**Handler.extensions_map, **(mime or {})},
     })
     server = Server((bind, port), functools.partial(handler, directory=root))
     server.stats = {"lock": threading.Lock(), "bytes": 0, "requests": 0, "by_path": {}}
@@ -336,10 +341,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /games/tessera/")
     ap.add_argument("--no-gzip", action="store_true", help="never compress (like a host that does not)")
     ap.add_argument("--quiet", action="store_true", help="do not log requests")
+    ap.add_argument("--mime", action="append", default=[], metavar="EXT=TYPE",
+                    help="serve files ending in EXT as TYPE, e.g. .wasm=application/octet-stream")
     args = ap.parse_args(argv)
+    mime = {}
+    for item in args.mime:
+        ext, sep, ctype = item.partition("=")
+        if not sep or not ext.startswith(".") or not ctype:
+            ap.error(f"--mime wants .EXT=TYPE, not {item!r}")
+        mime[ext.lower()] = ctype
     try:
         server = make_server(args.root, args.port, args.bind, args.prefix, args.quiet,
-                             gzip=not args.no_gzip)
+                             gzip=not args.no_gzip, mime=mime)
     except (OSError, FileNotFoundError) as exc:
         print(f"serve.py: {exc}", file=sys.stderr)
         return 1

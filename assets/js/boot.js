@@ -1,5 +1,6 @@
-// Tessera start-up: shows progress before Python is ready, registers the
-// service worker and turns a failed start into a clear message.
+// Tessera start-up: shows progress before Python is ready, lets the runtime
+// start from hosts that send wasm with another type, and turns a failed start
+// into a clear message (the service worker is assets/js/update.js's).
 // Loaded as a classic script in <head>; everything after start-up comes from
 // the Python message catalog, so only these few strings live here.
 (function () {
@@ -110,9 +111,21 @@
     }
   });
 
-  function registerServiceWorker() {
-    if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-    navigator.serviceWorker.register("./sw.js").catch(() => { /* offline support is optional */ });
+  // Pyodide compiles its wasm with WebAssembly.instantiateStreaming, which
+  // refuses a response whose Content-Type is not exactly application/wasm
+  // (a host with an old or bare MIME table sends application/octet-stream),
+  // and Pyodide then waits forever.  Such a response is compiled from its
+  // bytes instead: a little slower, never a page that does not start.
+  function tolerateWasmContentType() {
+    const wasm = globalThis.WebAssembly;
+    if (!wasm || typeof wasm.instantiateStreaming !== "function") return;
+    const streaming = wasm.instantiateStreaming.bind(wasm);
+    wasm.instantiateStreaming = async function (source, imports) {
+      const response = await source;
+      const type = String(response.headers.get("Content-Type") || "").trim().toLowerCase();
+      if (type === "application/wasm") return streaming(response, imports);
+      return wasm.instantiate(await response.arrayBuffer(), imports);
+    };
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -120,7 +133,7 @@
     timer = setInterval(render, 100);
     watchErrors();
   });
-  addEventListener("load", registerServiceWorker);
+  tolerateWasmContentType();
 
   globalThis.tesseraBoot = { fail, done, lang };
 })();

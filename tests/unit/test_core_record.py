@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tessera.core.game import Outcome
-from tessera.core.record import FORMAT, MAX_RECORD_BYTES, Record, RecordError
+from tessera.core.record import FORMAT, MAX_COMMENT_CHARS, MAX_RECORD_BYTES, Record, RecordError
 from tessera.games.quadrature import Quadrature
 
 MOVES = ["b9-b8", "b3-b4", "i9-j8", "c3-c4"]
@@ -142,3 +142,27 @@ def test_replay_refuses_moves_after_the_end() -> None:
     with pytest.raises(RecordError) as info:
         record.replay()
     assert info.value.move_number == 2
+
+
+# ----- per-move comments: meta["comments"], one caption per ply -----------------------
+
+def test_comments_are_one_caption_per_ply() -> None:
+    """meta["comments"] lines up with plies ([0] before the first move); short lists
+    are padded, long ones cut at the last move, and anything but text is no comment."""
+    record = Record.loads(_record_json(meta={"comments": ["Before.", 7, None, "Third."]}))
+    assert record.comments() == ["Before.", "", "", "Third.", ""]
+    record.meta["comments"] = ["a", "b", "c", "d", "e", "past the end", "more"]
+    assert record.comments() == ["a", "b", "c", "d", "e"]
+    for junk in (None, "text", {"0": "x"}, 5):
+        record.meta["comments"] = junk
+        assert record.comments() == [""] * 5
+    del record.meta["comments"]
+    assert record.comments() == [""] * 5
+
+
+def test_a_long_comment_is_cut_and_comments_round_trip() -> None:
+    comments = ["Start.", "x" * (MAX_COMMENT_CHARS + 50), "", "Четвёртый ход.", ""]
+    record = Record.loads(_record_json(meta={"comments": comments}))
+    assert len(record.comments()[1]) == MAX_COMMENT_CHARS
+    again = Record.loads(record.dumps())
+    assert again == record and again.meta["comments"] == comments

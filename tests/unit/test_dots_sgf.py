@@ -150,3 +150,45 @@ def test_a_stated_ending_round_trips(result: Outcome) -> None:
     game.push(game.placements()[0])
     _, meta = from_sgf(to_sgf(game, {"result": result}))
     assert meta["outcome"] == result
+
+
+# ----- per-move comments (C[] on move nodes) ------------------------------------------------
+
+def test_move_comments_are_read_as_one_caption_per_ply():
+    """C[] on the node of move k is comments[k]; the root's C is comments[0] (and
+    still ``comment``); a C on a node without a move belongs to the move before."""
+    text = ("(;GM[40]SZ[10]C[The start.];B[aa]C[First \\] move];W[bb];C[Said after the second.]"
+            ";B[cc]C[Third.](;W[dd]C[Main line.])(;W[ee]C[Variation: not read.]))")
+    game, meta = from_sgf(text)
+    assert game.ply == 4
+    assert meta["comment"] == "The start."
+    assert meta["comments"] == ["The start.", "First ] move", "Said after the second.", "Third.", "Main line."]
+
+
+def test_a_file_without_move_comments_reads_as_before():
+    _, meta = from_sgf("(;GM[40]SZ[10]C[Only the root.];B[aa];W[bb])")
+    assert "comments" not in meta and meta["comment"] == "Only the root."
+
+
+def test_move_comments_round_trip():
+    """Written as C[] on each move's node, read back the same; the root gets
+    comments[0] when no ``comment`` is given."""
+    game = Dots({"size": "20x20"})
+    for text in ("5-5", "6-6", "4-6"):
+        game.push_text(text)
+    comments = ["Before [the] moves.", "", "Red answers.\nOn two lines.", "Blue: \\ a backslash."]
+    text = to_sgf(game, {"comments": comments})
+    assert "C[Before [the\\] moves.]" in text and ";W[" in text
+    back, meta = from_sgf(text)
+    assert back.move_stack == game.move_stack
+    assert meta["comments"] == comments and meta["comment"] == comments[0]
+    assert to_sgf(back, meta) == text
+
+
+def test_bad_comment_lists_are_ignored_when_writing():
+    game = Dots({"size": "20x20"})
+    game.push_text("5-5")
+    for junk in ("text", None, [1, 2], ["a", "b", "c", "d"]):
+        text = to_sgf(game, {"comments": junk})
+        from_sgf(text)   # still a valid file
+    assert "C[b]" in to_sgf(game, {"comments": ["", "b", "too", "many"]})

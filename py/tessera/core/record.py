@@ -3,6 +3,11 @@
 ``{"format": "tessera/1", "game": "quadrature", "options": {...}, "seed": 0,
 "setup": null, "moves": ["b9-b8", ...], "result": null, "meta": {...}}``
 
+``meta`` is free-form, but ``meta["comments"]``, when present, is a list of
+captions aligned with plies (``[0]`` before the first move, ``[k]`` after
+move ``k``; read through ``Record.comments``), which embedded boards show
+under each step and Dots' SGF keeps as ``C[]`` on move nodes.
+
 A record is the start (options, seed, setup) plus the move list, so
 replaying it gives the same state on any machine.  ``result`` holds how the
 game ended when that is not visible from the moves (resignation, agreed
@@ -30,6 +35,8 @@ MAX_JSON_DEPTH = 64
 """Records and saves nest three or four levels; far deeper JSON is refused."""
 STATED_REASONS = ("resign", "draw_agreed", "time")
 """Endings a record states because its moves cannot show them."""
+MAX_COMMENT_CHARS = 2000
+"""A per-move comment is a caption under a board: longer text is cut there."""
 
 MoveObserver = Callable[[Game, Move, str, Player], None]
 """``(game after the move, move, its notation, who moved)``, see ``Record.replay``."""
@@ -132,6 +139,21 @@ class Record:
                 raise RecordError("error.record.not_utf8") from None
         text = text.removeprefix("\ufeff")
         return cls.from_json(parse_json(text, RecordError))
+
+    # ----- per-move comments -----------------------------------------------------
+    def comments(self) -> list[str]:
+        """One caption per ply: ``meta["comments"][0]`` says something before
+        the first move, ``[k]`` after move ``k`` (a step-through board shows it).
+
+        The list is the author's (SGF ``C[]`` on move nodes, or written by
+        hand), so it is read leniently: missing entries and anything that is
+        not text count as no comment, entries past the last move are dropped,
+        and each is cut to ``MAX_COMMENT_CHARS``.  Always ``len(moves) + 1`` long.
+        """
+        given = self.meta.get("comments")
+        given = given if isinstance(given, list) else []
+        texts = [text[:MAX_COMMENT_CHARS] if isinstance(text, str) else "" for text in given[:len(self.moves) + 1]]
+        return texts + [""] * (len(self.moves) + 1 - len(texts))
 
     # ----- replay ------------------------------------------------------------
     def new_game(self) -> Game:

@@ -67,6 +67,8 @@ class App:
         settings.install(self)   # theme, coordinates, shapes; the gear in the header
         from .move_feedback import install_settings
         install_settings()       # animation speed and move sounds join the menu
+        from . import update_notice
+        update_notice.install(self)  # "a new version is ready" (assets/js/update.js)
         self.listeners.on(js.window, "hashchange", lambda event: self.show_route())
         self._expose_bench()
         self.show_route()
@@ -95,8 +97,9 @@ class App:
         skip = js.document.querySelector(".skip-link")
         if present(skip):
             skip.textContent = t("nav.skip")
-        from . import settings
+        from . import settings, update_notice
         settings.relabel()
+        update_notice.relabel()
 
     def set_language(self, lang: str) -> None:
         if lang == i18n.language():

@@ -169,7 +169,9 @@ def _notify(key: str, value: str) -> None:
 
 def theme() -> str:
     """The theme in force (``light`` or ``dark``), as theme.js resolved it."""
-    value = str(js.document.documentElement.dataset.theme or "")
+    # A page that is not the app's (an embedded board's host) has no data-theme: the
+    # missing property is an AttributeError through the JS proxy, not undefined.
+    value = str(getattr(js.document.documentElement.dataset, "theme", None) or "")
     return value if value in ("light", "dark") else "light"
 
 

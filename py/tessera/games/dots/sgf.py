@@ -37,7 +37,12 @@ moves are always replayed with Tessera's rules.
 
 ``meta`` keys (both directions): ``blue``, ``red`` (names), ``date``,
 ``comment``, ``event`` and ``result`` (an ``Outcome`` to write; when read,
-the raw RE text).  A move written ``resign`` (KataGoDots) ends the move
+the raw RE text).  ``comments`` are per-move captions aligned with plies
+(``Record.comments``): ``C[]`` on the node of move ``k`` is ``comments[k]``
+(on a node without a move, the last move's), and ``comments[0]`` is the
+root's ``C`` (written there when ``comment`` is not given).  They are read
+only when some move node has a ``C``, so a file without any reads as
+before.  A move written ``resign`` (KataGoDots) ends the move
 list and is reported as ``meta["resigned"]`` (0 blue, 1 red).  When read,
 an ending the moves do not show themselves (a resignation, by that move or
 by RE ``B+R``; a loss on time, ``B+T``; an agreed draw, ``0``) comes back as
@@ -114,8 +119,9 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
     re_text = _result_text(result, game.scores())
     if re_text:
         props.append(f"RE[{re_text}]")
-    if meta.get("comment"):
-        props.append(f"C[{_escape(meta['comment'])}]")
+    comments = move_comments(meta.get("comments"), game.ply)
+    if meta.get("comment") or comments[0]:
+        props.append(f"C[{_escape(meta.get('comment') or comments[0])}]")
     for player, prop in ((0, "AB"), (1, "AW")):
         points = [start.field.xy(c) for c in start.field.cells if start.field.dot[c] == player + 1]
         if points:
@@ -129,9 +135,17 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
     for ply, move in enumerate(game.move_stack, start=1):
         value = "" if move == LAND else point_text(game, *game.xy(move))
         noted = "".join(f"{prop}[{times[prop][ply]}]" for prop in TIME_LEFT if ply in times[prop])
-        nodes.append(f"{COLOURS[player]}[{value}]{noted}")
+        said = f"C[{_escape(comments[ply])}]" if comments[ply] else ""
+        nodes.append(f"{COLOURS[player]}[{value}]{noted}{said}")
         player = 1 - player
     return "(;" + "\n;".join(nodes) + ")\n"
+
+
+def move_comments(data: Any, plies: int) -> list[str]:
+    """``meta["comments"]`` as ``plies + 1`` texts (anything else counts as none)."""
+    given = data[:plies + 1] if isinstance(data, list) else []
+    texts = [text if isinstance(text, str) else "" for text in given]
+    return texts + [""] * (plies + 1 - len(texts))
 
 
 def kept_sgf_meta(data: Any) -> dict[str, Any]:
@@ -298,6 +312,7 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
         raise SgfError("error.sgf.clearing")
     moves: list[tuple[int, str, int]] = []
     times: dict[str, list[list[Any]]] = {prop: [] for prop in TIME_LEFT}
+    said: dict[int, list[str]] = {}   # ply -> the C[] of the nodes after that move
     for number, node in enumerate(nodes):
         for name, values in node:
             if name in ("AB", "AW", "AE") and number > 0:
@@ -305,6 +320,9 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
             if name in COLOURS:
                 for value in values:
                     moves.append((COLOURS.index(name), value, number + 1))
+        for name, values in node:
+            if name == "C" and number > 0 and values[0].strip():
+                said.setdefault(len(moves), []).append(values[0].strip())
         for name, values in node:
             if name in TIME_LEFT and TIME_VALUE.fullmatch(values[0].strip()):
                 times[name].append([len(moves), values[0].strip()])
@@ -343,6 +361,12 @@ def from_sgf(text: str | bytes) -> tuple[Dots, dict[str, Any]]:
             meta[key] = root[prop][0]
     if resigned is not None:
         meta["resigned"] = resigned
+    if any(0 < ply <= game.ply for ply in said):
+        comments = [meta.get("comment", "")] + [""] * game.ply
+        for ply, texts in said.items():
+            if ply <= game.ply:
+                comments[ply] = "\n".join(texts) if ply else "\n".join([comments[0], *texts]).strip()
+        meta["comments"] = comments
     outcome = _stated_outcome(game, resigned, meta.get("result", ""))
     if outcome is not None:
         meta["outcome"] = outcome

@@ -1,0 +1,110 @@
+"""The Python side of ``<tessera-board>``: what ``assets/js/embed.js`` calls.
+
+One Pyodide serves every board of a page.  ``embed.js`` starts it (from
+the site's memory snapshot, without PyScript), unpacks ``tessera.zip``
+where the app's ``pyscript.toml`` puts it, imports this module and calls,
+for each board, in turn:
+
+* ``mount(element, frame, options)``: build the board in ``frame`` (a
+  ``div`` in the element's shadow root) from ``options`` (a JS object: the
+  attributes as strings, ``record``, the record's text, ``fetchError`` when
+  its ``src`` could not be read, ``theme``, the element's resolved
+  ``light``/``dark``).  Returns the board's id, or 0 when the board cannot
+  be shown; then the frame shows why, in the board's language.  Never raises.
+* ``go_to(id, ply)`` (``element.goTo(n)``), ``set_theme(id, theme)`` (the
+  page's colour scheme changed), ``unmount(id)`` (the element left the page).
+
+Boards live in ``_boards`` by id, so JavaScript holds plain numbers, never
+Python objects it would have to release.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from ..core.game import excerpt
+from ..i18n import set_language
+from .dom import el, present
+from .embed_board import EmbedBoard
+from .embed_modes import MODE_BOARDS
+from .embed_spec import EmbedError, error_text, language, make_plan, parse_spec
+
+_boards: dict[int, EmbedBoard] = {}
+_next_id = 1
+_language_set = False
+
+
+def _options(options: Any) -> dict[str, Any]:
+    """The JS options object as a dict of strings (or None)."""
+    data = options.to_py() if hasattr(options, "to_py") else dict(options or {})
+    return {str(key): (None if value is None or not present(value) else str(value)) for key, value in data.items()}
+
+
+def mount(element: Any, frame: Any, options: Any) -> int:
+    """Build one board; 0 and a message in the frame when it cannot be shown."""
+    global _next_id, _language_set
+    lang = "en"
+    try:
+        data = _options(options)
+        lang = language(data.get("lang"))
+        if not _language_set:   # words the board component says itself (keyboard hint, zoom)
+            set_language(lang)
+            _language_set = True
+        if data.get("fragmentError") is not None:
+            raise EmbedError("embed.error.fragment", detail=" ".join(data["fragmentError"].split())[:200])
+        if data.get("fetchError") is not None:
+            raise EmbedError("embed.error.fetch", src=excerpt(data.get("src") or ""),
+                             detail=" ".join(data["fetchError"].split())[:200])   # the browser's words
+        spec = parse_spec(data)
+        plan = make_plan(spec, data.get("record") or "")
+        theme = data.get("theme") if data.get("theme") in ("light", "dark") else "light"
+        board = MODE_BOARDS[spec.mode](element, frame, plan, theme)
+        board.start()
+        for node in list(frame.querySelectorAll(".tb-picture")):   # the live board takes its place
+            node.remove()
+    except Exception as error:   # bad input is a message in the element, never an exception in the page
+        show_error(element, frame, error_text(error, lang))
+        if not _is_keyed(error):   # a slip of ours: the console has the details
+            js.console.error("tessera-board: " + "".join(traceback.format_exception(error)))
+        return 0
+    board_id, _next_id = _next_id, _next_id + 1
+    _boards[board_id] = board
+    element.dataset.state = "ready"
+    return board_id
+
+
+def _is_keyed(error: BaseException) -> bool:
+    return isinstance(getattr(error, "key", None), str)
+
+
+def show_error(element: Any, frame: Any, text: str) -> None:
+    """Put ``text`` where the board would be (its picture or placeholder goes)."""
+    for node in list(frame.querySelectorAll(".tb-picture, .tb-live, .tb-error")):
+        node.remove()
+    frame.appendChild(el("p", "tb-error", text, {"role": "alert"}))
+    element.dataset.state = "error"
+
+
+def go_to(board_id: int, ply: Any) -> None:
+    board = _boards.get(int(board_id))
+    try:
+        number = int(float(ply))
+    except (TypeError, ValueError, OverflowError):
+        return
+    if board is not None:
+        board.go_to(number)
+
+
+def set_theme(board_id: int, theme: str) -> None:
+    board = _boards.get(int(board_id))
+    if board is not None and theme in ("light", "dark"):
+        board.set_theme(theme)
+
+
+def unmount(board_id: int) -> None:
+    board = _boards.pop(int(board_id), None)
+    if board is not None:
+        board.destroy()

@@ -1,0 +1,228 @@
+"""One embedded board in the page: its board, caption, buttons and events.
+
+``EmbedBoard`` is what every mode shares (``embed_modes`` has the four):
+a ``BoardComponent`` in the element's shadow frame (``assets/js/embed.js``
+made it), a caption under the board (a live region), a row of buttons, and
+the events the host page may listen to (``move``, ``solved``, ``ended``:
+``CustomEvent``s on the element that bubble out of the shadow root).
+
+A game whose moves are put together before they are played (Quadrotone's
+chips: the adapter's ``draft_actions``) gets its buttons and note under the
+board, as the play screen's ``DraftBar`` gives them; the adapter's
+``view_highlights`` gets this board as its "session" (``local_seats``,
+``shown_game``), so the tray shows the reader's hand.
+
+The board draws in the element's theme, not the app's: ``EmbedView`` wraps
+the game's view and sets the theme and the coordinates from the element's
+attributes on every drawing (the component copies the app's settings into
+the view state first, then the wrapped view draws).  Every word is the
+catalog's, in the board's own language (``lang``), since one page may hold
+boards in two languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+from ..core import registry
+from ..core.game import Game, Move
+from ..core.game_ui import game_ui
+from ..core.view import ViewState
+from ..i18n import t
+from .board import BoardComponent
+from .dom import Listeners, button, el, set_flag, set_text
+from .embed_spec import EmbedPlan, game_title, position_label
+
+
+class EmbedView:
+    """The game's board view, drawn in the element's theme and with its
+    coordinates setting; everything else is the view's own."""
+
+    def __init__(self, view: Any, theme: str, coordinates: bool) -> None:
+        self._view = view
+        self.theme = theme
+        self.coordinates = coordinates
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def draw(self, game: Game, state: ViewState, out: Any) -> None:
+        state.theme = self.theme
+        state.coordinates = self.coordinates
+        self._view.draw(game, state, out)
+
+
+def js_object(data: dict[str, Any]) -> Any:
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+class EmbedBoard:
+    """The parts of an embedded board every mode has."""
+
+    interactive = False
+
+    def __init__(self, element: Any, frame: Any, plan: EmbedPlan, theme: str) -> None:
+        self.element = element
+        self.frame = frame
+        self.plan = plan
+        self.lang = plan.spec.lang
+        self.listeners = Listeners()
+        self.closed = False
+        self.view = EmbedView(registry.view(plan.game_id), theme, plan.spec.coords)
+        self.live = el("div", "tb-live")
+        self.board_host = el("div", "tb-board")
+        self.caption = el("p", "tb-caption", None, {"aria-live": "polite"})
+        self.controls = el("div", "tb-controls", None, {"role": "group", "aria-label": self.tr("embed.controls")})
+        self.ui = game_ui(plan.game_id)
+        self.drafts = [action for action in self.ui.draft_actions() if self.interactive]
+        self.draft_buttons: list[tuple[Any, Any]] = []
+        self.draft_note = el("p", "tb-draft-note", None, {"aria-live": "polite"})
+        self.live.appendChild(self.board_host)
+        if self.drafts:
+            self.live.appendChild(self._draft_row())
+            self.live.appendChild(self.draft_note)
+        self.live.appendChild(self.controls)
+        self.live.appendChild(self.caption)
+        frame.appendChild(self.live)
+        self.board = BoardComponent(self.board_host, self.view, on_move=self._on_board_move,
+                                    interactive=self.interactive, label=game_title(plan.game_id, self.lang),
+                                    describe=self.ui.describe_cell)
+        if self.drafts:
+            self.board.on_select = lambda selected: self.render_draft()
+            self.board.on_key = self._draft_key
+        self.game = plan.game_at(plan.start)
+        dataset = element.dataset
+        dataset.mode = plan.spec.mode
+        dataset.game = plan.game_id
+        dataset.count = str(plan.count)
+
+    # ----- words and buttons --------------------------------------------------------
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def add_button(self, key: str, action: str, handler: Any, icon: str | None = None) -> Any:
+        node = button(self.tr(key), lambda event: handler(), self.listeners, "btn btn-small",
+                      {"data-action": action}, icon=icon)
+        self.controls.appendChild(node)
+        return node
+
+    def say(self, text: str) -> None:
+        set_text(self.caption, text)
+
+    # ----- a move put together first (the adapter's draft actions) -------------------------
+    def _draft_row(self) -> Any:
+        row = el("div", "tb-controls tb-draft")
+        for action in self.drafts:
+            if not getattr(action, "button", True):
+                continue
+            node = button(self.tr(action.label_key), lambda event, a=action: self.press_draft(a), self.listeners,
+                          "btn btn-small btn-primary" if action.primary else "btn btn-small",
+                          {"data-action": f"draft-{action.key}"})
+            self.draft_buttons.append((action, node))
+            row.appendChild(node)
+        return row
+
+    def _draft_key(self, key: str) -> bool:
+        for action in self.drafts:
+            if key in action.keys:
+                self.press_draft(action)
+                return True
+        return False
+
+    def press_draft(self, action: Any) -> None:
+        board = self.board
+        if not board.state.interactive or not action.enabled(self.game, board.state.selected):
+            return
+        draft, move = action.apply(self.game, board.state.selected)
+        board.state.selected = draft
+        board.redraw()
+        self.render_draft()
+        if move is not None:
+            self._on_board_move(move)
+
+    def render_draft(self) -> None:
+        if not self.drafts:
+            return
+        live = bool(self.board.state.interactive)
+        draft = self.board.state.selected
+        for action, node in self.draft_buttons:
+            set_flag(node, "disabled", not live or not action.enabled(self.game, draft))
+        set_text(self.draft_note, (self.ui.draft_note(self.game, draft) if live else None) or "")
+
+    # ----- what the adapter may ask, as of a session ------------------------------------------
+    def local_seats(self) -> list[int]:
+        """The seats the reader plays (none while only looking)."""
+        return []
+
+    def shown_game(self) -> Game:
+        return self.game
+
+    # ----- drawing ----------------------------------------------------------------------
+    def draw(self, interactive: bool, last: Move | None = None) -> None:
+        """Show ``self.game`` (the last move marked) and publish its ply."""
+        game = self.game
+        if last is None and game.move_stack:
+            last = game.move_stack[-1]
+        state = ViewState(interactive=interactive and not game.is_over(), last_move=last,
+                          highlights=self._highlights())
+        self.board.set_label(self.label())
+        self.board.show(game, state)
+        self.board.set_interactive(state.interactive, redraw=False)
+        self.element.dataset.ply = str(game.ply)
+        self.render_draft()
+
+    def _highlights(self) -> dict[str, Any]:
+        try:
+            return dict(self.ui.view_highlights(self))
+        except Exception:   # an adapter that wants more of a session than a board has: draw without
+            return {}
+
+    def label(self) -> str:
+        ply = self.game.ply
+        if ply <= self.plan.count and self.game.move_stack == self.plan.moves[:ply]:
+            return position_label(self.plan, ply, self.lang)
+        return self.tr("embed.label.own", game=game_title(self.plan.game_id, self.lang), number=ply)
+
+    def set_theme(self, theme: str) -> None:
+        self.view.theme = theme
+        self.board.redraw()
+
+    # ----- events --------------------------------------------------------------------
+    def emit(self, name: str, **detail: Any) -> None:
+        """A ``CustomEvent`` on the element that bubbles out of the shadow root."""
+        if self.closed:
+            return
+        event = js.CustomEvent.new(name, js_object({"detail": detail, "bubbles": True, "composed": True}))
+        self.element.dispatchEvent(event)
+
+    def emit_move(self, text: str, by: str) -> None:
+        """``move``: the ply now shown, the move's notation and who made it
+        (``reader``, ``bot``, ``record`` for a puzzle's reply, ``step``)."""
+        self.emit("move", ply=self.game.ply, move=text, by=by)
+
+    # ----- what the modes fill in -------------------------------------------------------
+    def start(self) -> None:
+        """Draw the board first (the frame has its width now)."""
+        self.show()
+
+    def show(self) -> None:
+        raise NotImplementedError
+
+    def go_to(self, ply: int) -> None:
+        """``element.goTo(n)``."""
+
+    def _on_board_move(self, move: Move) -> None:
+        self.on_move(move)
+
+    def on_move(self, move: Move) -> None:
+        """A move made on the board by the reader."""
+
+    def destroy(self) -> None:
+        self.closed = True
+        self.listeners.clear()
+        self.board.destroy()
+        if self.live.parentNode:   # JS null is falsy
+            self.live.parentNode.removeChild(self.live)
