@@ -47,7 +47,11 @@ Collects, and prints as ONE markdown table:
 (i) one move at every stage of a long game: a hot-seat 39x32 Dots game
     saved at move 0, 300, 600 and 1000, opened, and played by clicks; for
     each, the click-to-paint time, the click handlers' time and the longest
-    task per move (``long_game.py``).
+    task per move (``long_game.py``);
+(j) the examples page's ten embedded boards, fresh and warm: the first
+    static picture, the bytes fetched before it (no Pyodide bytes is the
+    target), the first and the last board interactive, and how often
+    pyodide.asm.wasm was requested (``embed_page.py``).
 
 Options: --quick, --runs N (cold loads, median reported), --no-engine,
 --no-pyodide, --no-browser, --json PATH (raw results), --site DIR.
@@ -77,6 +81,7 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO / "tests" / "bench"))
 
+from embed_page import embed_metrics, embed_rows  # noqa: E402
 from long_game import long_game_metrics, table_rows  # noqa: E402
 
 READY_TIMEOUT_MS = 90_000
@@ -453,6 +458,14 @@ def page_metrics(runs: int, site: Path) -> dict:
                     got = res["bytes"]["gzip" if gzip else "plain"]
                     log(f"first visit {'gzip' if gzip else 'plain'}: {got['bytes'] / 1e6:.2f} MB "
                         f"in {got['requests']} requests")
+            try:
+                res["embed"] = embed_metrics(pw, server.url)
+            except Exception as exc:  # noqa: BLE001 (report, keep the other metrics)
+                res["notes"].append(f"examples page failed: {type(exc).__name__}: {exc}")
+            else:
+                fresh = res["embed"]["fresh"]
+                log(f"examples page: picture at {fmt(fresh['picture_ms'])} ms, first board live at "
+                    f"{fmt(fresh['first_ready_ms'])} ms, all at {fmt(fresh['all_ready_ms'])} ms (fresh)")
             for i in range(runs):
                 try:
                     cold, warm = load_metrics(pw, server.url, memory=True, on_warm=bot_once)
@@ -648,7 +661,8 @@ def long_game_rows(page: dict) -> list[str]:
     return [row(metric, "ms", chromium=value) for metric, value in table_rows(page.get("long_game") or [])]
 
 
-PAGE_SECTIONS = [bytes_rows, startup_rows, memory_rows, bot_rows, long_game_rows]
+PAGE_SECTIONS = [bytes_rows, startup_rows, memory_rows, bot_rows, long_game_rows,
+                 lambda page: embed_rows(page, row, fmt)]
 """Each takes page_metrics()'s result and returns table rows, in this order."""
 
 
