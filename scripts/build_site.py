@@ -11,7 +11,7 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/sw.js                 assets/sw.js with build version + precache list
     site/manifest.json         the web app manifest (MANIFEST), so the site installs
     site/assets/icons/         its icons, drawn by scripts/site_icons.py (SVG, PNG 192 and 512)
-    site/vendor/pyodide/       the Pyodide runtime files, the loader (tessera-pyodide.mjs)
+    site/vendor/pyodide/       the Pyodide runtime files (modules as .js), the loader (tessera-pyodide.js)
                                and its worker, the memory snapshot, the page's
                                standard library zip and Pyodide's full one
     site/vendor/pyscript/      PyScript core.js, core.css and the chunks they import
@@ -50,11 +50,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SITE = os.path.join(ROOT, "site")
 NODE_MODULES = os.path.join(ROOT, "node_modules")
 
-PYODIDE_FILES = [
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-]
+PYODIDE_FILES = {
+    "pyodide.mjs": "pyodide.js",
+    "pyodide.asm.mjs": "pyodide.asm.js",
+    "pyodide.asm.wasm": "pyodide.asm.wasm",
+}
+"""Pyodide's runtime files and their names in the site.  Its ES modules end
+in ``.js`` there, the one ending every static host serves as JavaScript:
+stock nginx, for one, sends ``.mjs`` as application/octet-stream, and a
+browser refuses a module sent so.  ``pyodide.js`` names ``pyodide.asm.js``
+(``PYODIDE_RENAMED``), and our own modules are written with ``.js`` names too."""
+PYODIDE_RENAMED = ("pyodide.asm.mjs", "pyodide.asm.js")
+"""The one place pyodide.mjs names a module of its own (it imports it by URL)."""
 SNAPSHOT_FILES = ["snapshot.bin.gz", "python_stdlib.zip"]
 """Made by scripts/make_snapshot.mjs, copied to vendor/pyodide/."""
 FULL_STDLIB = "python_stdlib_full.zip"
@@ -71,9 +78,9 @@ these; a plugin's own chunks (terminal, editor) load only when the page has
 such an element, which it never has.  tests/browser/test_startup.py checks this
 against the requests of real sessions."""
 SNAPSHOT_LOADER = "js/pyodide-snapshot.mjs"
-"""Source of vendor/pyodide/tessera-pyodide.mjs, PyScript's ``interpreter``."""
+"""Source of vendor/pyodide/tessera-pyodide.js, PyScript's ``interpreter``."""
 SNAPSHOT_WORKER = "js/pyodide-snapshot-worker.mjs"
-"""Source of vendor/pyodide/tessera-snapshot-worker.mjs, which inflates the snapshot."""
+"""Source of vendor/pyodide/tessera-snapshot-worker.js, which inflates the snapshot."""
 SNAPSHOT_CACHE = os.environ.get("TESSERA_BUILD_CACHE") or os.path.join(ROOT, ".build-cache")
 """Where snapshots are kept between builds; ``$TESSERA_BUILD_CACHE`` gives a private one."""
 
@@ -137,6 +144,17 @@ def make_zip(src_dir: str, arc_root: str, dst: str) -> int:
 
 
 LOCAL_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.\-]+\.(?:m?js|css))["'`]""")
+
+
+def rename_pyodide_module(path: str) -> None:
+    """Make the site's pyodide.js import pyodide.asm.js (``PYODIDE_RENAMED``)."""
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    old, new = PYODIDE_RENAMED
+    if text.count(old) != 1:
+        fail(f"{path}: expected to name {old} exactly once (a new Pyodide version? see PYODIDE_FILES)")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text.replace(old, new))
 
 
 def pyscript_closure(dist: str) -> list[str]:
@@ -371,11 +389,12 @@ def build(out: str) -> dict:
     # Vendored runtimes.
     pyodide_dir = os.path.join(NODE_MODULES, "pyodide")
     vendor_pyodide = os.path.join(tmp, "vendor", "pyodide")
-    for name in PYODIDE_FILES + ["pyodide-lock.json", "python_stdlib.zip"]:
+    for name in list(PYODIDE_FILES) + ["pyodide-lock.json", "python_stdlib.zip"]:
         if not os.path.isfile(os.path.join(pyodide_dir, name)):
             fail(f"{os.path.join(pyodide_dir, name)} missing (npm ci?)")
-    for name in PYODIDE_FILES:
-        copy(os.path.join(pyodide_dir, name), os.path.join(vendor_pyodide, name))
+    for name, site_name in PYODIDE_FILES.items():
+        copy(os.path.join(pyodide_dir, name), os.path.join(vendor_pyodide, site_name))
+    rename_pyodide_module(os.path.join(vendor_pyodide, PYODIDE_FILES["pyodide.mjs"]))
     copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
     trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
     stdlib = make_snapshot(vendor_pyodide)
@@ -387,9 +406,9 @@ def build(out: str) -> dict:
         fail(f"{SNAPSHOT_LOADER} must contain the placeholder {token} exactly once")
     with open(os.path.join(vendor_pyodide, "snapshot.bin.gz"), "rb") as fh:
         loader = loader.replace(token, json.dumps(hashlib.sha256(fh.read()).hexdigest()[:16]))
-    with open(os.path.join(vendor_pyodide, "tessera-pyodide.mjs"), "w", encoding="utf-8") as fh:
+    with open(os.path.join(vendor_pyodide, "tessera-pyodide.js"), "w", encoding="utf-8") as fh:
         fh.write(loader)
-    copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.mjs"))
+    copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.js"))
     dist = os.path.join(NODE_MODULES, "@pyscript", "core", "dist")
     pyscript_files = pyscript_closure(dist)
     for name in pyscript_files:

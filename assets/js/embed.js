@@ -18,7 +18,7 @@
 //   name, "Loading the board...").  Nothing of Python is fetched yet.
 // - When the first board comes into view (IntersectionObserver), or is
 //   touched or focused, ONE Pyodide starts for the whole page, from the
-//   site's memory snapshot (vendor/pyodide/tessera-pyodide.mjs, without
+//   site's memory snapshot (vendor/pyodide/tessera-pyodide.js, without
 //   PyScript), tessera.zip is unpacked where pyscript.toml puts it, and
 //   py/tessera/ui/embed.py mounts the boards one per task: those in view
 //   first, then the others.
@@ -94,7 +94,7 @@ function startRuntime() {
         return response.arrayBuffer();
       });
       zip.catch(() => {}); // awaited below
-      const loader = await import(new URL("vendor/pyodide/tessera-pyodide.mjs", SITE).href);
+      const loader = await import(new URL("vendor/pyodide/tessera-pyodide.js", SITE).href);
       const pyodide = await loader.loadPyodide({ indexURL: new URL("vendor/pyodide/", SITE).href });
       // Each step its own task, so the page can paint and take input between them.
       const files = await zip;

@@ -1,6 +1,6 @@
 // Module worker that fetches and inflates the memory snapshot off the main
-// thread (copied to vendor/pyodide/tessera-snapshot-worker.mjs, beside the
-// loader, tessera-pyodide.mjs, which starts it).
+// thread (copied to vendor/pyodide/tessera-snapshot-worker.js, beside the
+// loader, tessera-pyodide.js, which starts it).
 //
 // In:  { url, id }  the snapshot's URL and the build's id for it;
 //      "store"      later, once Python started: keep the inflated copy.

@@ -1,12 +1,13 @@
-// PyScript's `interpreter` module (copied to vendor/pyodide/tessera-pyodide.mjs,
-// next to pyodide.mjs, so Pyodide's indexURL stays that folder).
+// PyScript's `interpreter` module (copied to vendor/pyodide/tessera-pyodide.js,
+// next to pyodide.js, Pyodide's pyodide.mjs as the site names it, so Pyodide's
+// indexURL stays that folder; the site's modules end in .js, see build_site.py).
 //
 // It starts Pyodide from the build's memory snapshot (snapshot.bin.gz, made
 // by scripts/make_snapshot.mjs): the interpreter and the engines come up
 // already imported, which saves most of the start-up time.
 //
 // - The snapshot is fetched and inflated by a module worker
-//   (tessera-snapshot-worker.mjs, beside this file), started when this module
+//   (tessera-snapshot-worker.js, beside this file), started when this module
 //   is first evaluated (index.html loads it early), so it runs while PyScript
 //   and Pyodide load and compile; the inflated ArrayBuffer is transferred,
 //   not copied, so the page's main thread only does Pyodide's own copy into
@@ -29,12 +30,12 @@
 //   download, never a broken page.
 //   `globalThis.tesseraStdlibFallback` lists the modules that needed it.
 //   A start without the snapshot uses the full zip as its standard library.
-import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
+import { loadPyodide as loadPlain, version } from "./pyodide.js";
 
 export { version };
 
 const SNAPSHOT_URL = new URL("./snapshot.bin.gz", import.meta.url).href;
-const WORKER_URL = new URL("./tessera-snapshot-worker.mjs", import.meta.url);
+const WORKER_URL = new URL("./tessera-snapshot-worker.js", import.meta.url);
 // The snapshot's content hash, filled in by scripts/build_site.py: the key of
 // the inflated copy the worker keeps in Cache Storage for later loads.
 const SNAPSHOT_ID = "__TESSERA_SNAPSHOT_ID__";

@@ -41,7 +41,7 @@ SHOTS = "/tmp/tessera-embed-shots"
 EXAMPLES = "examples/index.html"
 ALL_SETTLED = ("() => [...document.querySelectorAll('tessera-board')]"
                ".every(b => ['ready', 'error'].includes(b.dataset.state))")
-PYTHON_FILES = ("pyodide.asm.wasm", "tessera.zip", "snapshot.bin.gz", "pyodide.asm.mjs")
+PYTHON_FILES = ("pyodide.asm.wasm", "tessera.zip", "snapshot.bin.gz", "pyodide.asm.js")
 CAPTURE_RECORD = {"format": "tessera/1", "game": "dots", "options": {"size": "10x10", "start": "cross"},
                   "moves": ["6-7", "4-4", "7-6"], "meta": {"comments": ["Start.", "One.", "Two.", "Captured."]}}
 

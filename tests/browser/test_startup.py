@@ -105,8 +105,8 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
     # One worker: index.html and PyScript load the same loader module.
-    assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.mjs")] \
-        == [site_url + "vendor/pyodide/tessera-snapshot-worker.mjs"]
+    assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \
+        == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"]
     [key] = inflated_keys(page, 1)
     assert key.startswith(site_url + "vendor/pyodide/snapshot.bin.gz?inflated=")
 
@@ -273,7 +273,7 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
 
 def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, site_url: str, wait_ready) -> None:
     """If the worker cannot start, the page inflates the snapshot itself and still starts from it."""
-    context.route("**/tessera-snapshot-worker.mjs", lambda route: route.fulfill(status=404, body=""))
+    context.route("**/tessera-snapshot-worker.js", lambda route: route.fulfill(status=404, body=""))
     page = context.new_page()
     page_log.attach(page, context)
     page.goto(site_url)
@@ -353,7 +353,7 @@ def test_the_browser_gets_gzip_from_serve_py(page: Page, site_url: str, wait_rea
     page.goto(site_url)
     wait_ready(page)
     assert encodings["pyodide.asm.wasm"] == "gzip"
-    assert encodings["pyodide.asm.mjs"] == "gzip"
+    assert encodings["pyodide.asm.js"] == "gzip"
     assert encodings["snapshot.bin.gz"] == ""
     assert encodings["python_stdlib.zip"] == ""
 

@@ -239,8 +239,11 @@ def test_a_new_build_waits_until_the_player_reloads(page: Page, page_log, site_c
 
 def test_wasm_sent_with_a_wrong_type_still_starts(page: Page, page_log, site_dir: Path, served,
                                                   wait_ready) -> None:
-    """A host whose types lack .wasm (application/octet-stream) gets a page that starts all the same."""
-    server = served(site_dir, mime={".wasm": "application/octet-stream"})
+    """A host whose types lack .wasm and .mjs (application/octet-stream, as stock
+    nginx sends .mjs) gets a page that starts all the same: the site ships no
+    .mjs file (its modules end in .js) and compiles wasm from its bytes."""
+    assert not [path for path in site_dir.rglob("*.mjs")], "a module a host may send with the wrong type"
+    server = served(site_dir, mime={".wasm": "application/octet-stream", ".mjs": "application/octet-stream"})
     types: dict[str, str] = {}
     page.on("response", lambda r: types.__setitem__(urlsplit(r.url).path.rsplit("/", 1)[-1],
                                                      r.headers.get("content-type", "")))
