@@ -346,3 +346,26 @@ def test_a_move_made_with_the_keyboard_alone(page: Page, page_log, site_url: str
     after = shown_game(page)
     assert after.chip_at(parse_square("i8")) == rotate(hand[1], 1)
     page_log.assert_no_errors()
+
+
+def test_the_wheel_turns_the_chip_held_and_zooms_otherwise(page: Page, page_log, site_url: str, wait_ready) -> None:
+    start(page, site_url, wait_ready, "human")
+    game = shown_game(page)
+    chip = four_looks(game, 1)[0]
+    width, height = size(page)
+    x, y = square_center(parse_square("h8"), width, height, tray_rows(game))
+    box = page.locator(BOARD).bounding_box()
+    click_hand(page, chip)
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    page.mouse.wheel(0, 100)                       # one notch: a quarter turn, no zoom
+    page.mouse.wheel(0, 100)
+    expect(page.locator("[data-draft=note]")).to_contain_text("Holding")
+    assert json.loads(page.get_attribute(BOARD, "data-geometry"))["zoom"] == 1
+    click_square(page, "h8")
+    page.click("button[data-action=draft-play]")
+    page.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
+    assert shown_game(page).chip_at(parse_square("h8")) == rotate(chip, 2)
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    page.mouse.wheel(0, -300)                      # nothing held: the wheel zooms in
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry).zoom > 1")
+    page_log.assert_no_errors()

@@ -66,6 +66,9 @@ class DraftAction:
     button: bool = True
     """False for an action of the keyboard alone (Quadrotone's next chip of
     the hand, which a pointer picks from the tray instead)."""
+    wheel: bool = False
+    """The mouse wheel over the board presses it (one press a notch) while it
+    is enabled; else the wheel zooms (Quadrotone: turn the chip held)."""
 
 
 @dataclass(frozen=True)

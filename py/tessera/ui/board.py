@@ -93,6 +93,9 @@ class BoardComponent(BoardZoomMixin):
         """Told the new selection after every tap (a composed move's buttons follow it)."""
         self.on_key: Callable[[str], bool] | None = None
         """Offered keys the board does not use itself; True: taken (a composed move's R)."""
+        self.on_wheel: Callable[[float], bool] | None = None
+        """Offered a mouse wheel's turn (pixels, + down) before it zooms; True: taken
+        (a chip held for a composed move turns instead)."""
         self.max_height = max_height
         self.game: Game | None = None
         self.state = ViewState(interactive=interactive)

@@ -146,9 +146,13 @@ class BoardZoomMixin:
     def _on_wheel(self, event: Any) -> None:
         if self.game is None:
             return
+        delta = float(event.deltaY) * (16.0 if int(event.deltaMode) == 1 else 1.0)
+        on_wheel = getattr(self, "on_wheel", None)   # Ctrl + wheel (and a trackpad's pinch) always zooms
+        if on_wheel is not None and not event.ctrlKey and self.state.interactive and on_wheel(delta):
+            event.preventDefault()
+            return
         event.preventDefault()
         x, y = self._event_xy(event)
-        delta = float(event.deltaY) * (16.0 if int(event.deltaMode) == 1 else 1.0)
         self.zoom_to(self.viewport.zoom * math.exp(-delta * 0.0025), x, y)
 
     def _zoomable_down(self, event: Any) -> None:

@@ -15,11 +15,16 @@ from ..i18n import t
 from .dom import button, el, set_flag, set_text
 
 
+WHEEL_NOTCH = 100.0
+"""Wheel travel (pixels) that presses a wheel action once: a mouse notch."""
+
+
 class DraftBar:
     def __init__(self, screen: Any) -> None:
         self.screen = screen
         self.actions = screen.ui.draft_actions()
         self.buttons: list[tuple[Any, Any]] = []
+        self._wheel_travel = 0.0
         self.node = el("div", "draft-bar", None, {"data-draft": "bar", "hidden": not self.actions})
         self.note = el("p", "draft-note", None, {"aria-live": "polite", "data-draft": "note"})
         row = el("div", "action-row")
@@ -38,6 +43,24 @@ class DraftBar:
             return
         board.on_select = lambda selected: self.render()
         board.on_key = self.key
+        board.on_wheel = self.wheel
+
+    def wheel(self, delta: float) -> bool:
+        """A wheel action that can be pressed takes the wheel: one press per
+        notch (100 px; a trackpad's small deltas add up), none while zooming."""
+        screen = self.screen
+        board, session = screen.board, screen.session
+        if board is None or session is None:
+            return False
+        action = next((a for a in self.actions if a.wheel and a.enabled(session.game, board.state.selected)), None)
+        if action is None:
+            self._wheel_travel = 0.0
+            return False
+        self._wheel_travel += abs(delta)
+        if self._wheel_travel >= WHEEL_NOTCH:
+            self._wheel_travel = 0.0
+            self.press(action)
+        return True
 
     def key(self, key: str) -> bool:
         for action in self.actions:

@@ -62,6 +62,12 @@ def _previous_chip(game: Game, selected: Any) -> tuple[Any, Move | None]:
     return cycle_hand(sorted(game.hands[game.to_move]), _draft(selected), -1), None  # type: ignore[attr-defined]
 
 
+def _holds(game: Game, selected: Any) -> bool:
+    """A chip is held (from the hand or the field): the wheel turns it."""
+    held = _draft(selected).held
+    return held is not None and held[0] in (HAND, FIELD)
+
+
 def _can_pick(game: Game, selected: Any) -> bool:
     return bool(game.hands[game.to_move]) and _draft(selected).kind != ARRANGE  # type: ignore[attr-defined]
 
@@ -108,6 +114,7 @@ class QuadrotoneUI(GameUI):
                 DraftAction("take-back", "draft.take_back", _take_back, _has_any, keys=("Backspace",)),
                 DraftAction("clear", "draft.clear", _clear, _has_any),
                 DraftAction("play", "draft.play", _play, _can_play, keys=("p", "P"), primary=True),
+                DraftAction("wheel-turn", "draft.turn", _turn, _holds, button=False, wheel=True),
                 DraftAction("next-chip", "draft.next_chip", _next_chip, _can_pick, keys=("]", "ъ"), button=False),
                 DraftAction("previous-chip", "draft.previous_chip", _previous_chip, _can_pick,
                             keys=("[", "х"), button=False)]
