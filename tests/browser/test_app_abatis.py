@@ -65,6 +65,12 @@ def start_game(page: Page, site_url: str, wait_ready, mode: str) -> None:
     page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
 
 
+MOVES_TO_CLEAR = 300
+"""The hint clears level 1 in 20-85 moves on most layouts (100 seeded Mixed
+games in CPython); the page's seed is its own, so the cap leaves room for a
+slow layout rather than fail on one."""
+
+
 @pytest.mark.parametrize("mode", ["knockout", "mixed"])
 def test_a_level_played_by_clicking(page: Page, page_log, site_url: str, wait_ready, mode: str) -> None:
     start_game(page, site_url, wait_ready, mode)
@@ -73,7 +79,7 @@ def test_a_level_played_by_clicking(page: Page, page_log, site_url: str, wait_re
     expect(page.locator("button[data-action=resign]")).to_have_text("Stop the game")
     thinker = AbatisHintBot(1, 0)
     starred = 0
-    for _ in range(120):
+    for _ in range(MOVES_TO_CLEAR):
         game = shown_game(page, mode)
         assert panel_value(page, "score") == str(game.score)
         if page.inner_text(".player-bottom .stat-level dd") == "2":
@@ -89,7 +95,7 @@ def test_a_level_played_by_clicking(page: Page, page_log, site_url: str, wait_re
             wanted = expected.position().split()
             assert shown[0] == wanted[0] and shown[2:] == wanted[2:]
     else:
-        raise AssertionError("level 1 not cleared in 120 moves")
+        raise AssertionError(f"level 1 not cleared in {MOVES_TO_CLEAR} moves")
     assert mode != "mixed" or starred, "the hint never chose a Knockout move in Mixed"
     status = page.inner_text("#play-status")
     assert "Level 2" in status and "0 of 64 blocks" in status
