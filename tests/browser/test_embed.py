@@ -297,7 +297,7 @@ def test_a_composed_move_on_an_embedded_quadrotone_board(page: Page, page_log, s
     canvas.click(position={"x": x, "y": y})
     x, y = square_center(empty, width, height, tray_rows(game))
     canvas.click(position={"x": x, "y": y})
-    assert play.is_enabled() and live.locator(".tb-draft-note").text_content()
+    assert play.is_enabled() and live.locator("[data-draft=note]").text_content()
     play.click()
     page.wait_for_function("document.getElementById('quadrotone').dataset.ply === '2'", timeout=60_000)
     moves = [event["detail"]["by"] for event in heard(page, "move") if event["board"] == 0]

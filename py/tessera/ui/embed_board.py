@@ -33,7 +33,8 @@ from ..core.game_ui import game_ui
 from ..core.view import ViewState
 from ..i18n import t
 from .board import BoardComponent
-from .dom import Listeners, button, el, set_flag, set_text
+from .dom import Listeners, button, el, set_text
+from .draft_ui import DraftBar
 from .embed_spec import EmbedPlan, game_title, position_label
 
 
@@ -77,22 +78,19 @@ class EmbedBoard:
         self.caption = el("p", "tb-caption", None, {"aria-live": "polite"})
         self.controls = el("div", "tb-controls", None, {"role": "group", "aria-label": self.tr("embed.controls")})
         self.ui = game_ui(plan.game_id)
-        self.drafts = [action for action in self.ui.draft_actions() if self.interactive]
-        self.draft_buttons: list[tuple[Any, Any]] = []
-        self.draft_note = el("p", "tb-draft-note", None, {"aria-live": "polite"})
+        self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move,
+                               tr=self.tr, small=True)
         self.live.appendChild(self.board_host)
-        if self.drafts:
-            self.live.appendChild(self._draft_row())
-            self.live.appendChild(self.draft_note)
+        if self.interactive and self.drafts.actions:
+            self.live.appendChild(self.drafts.node)
         self.live.appendChild(self.controls)
         self.live.appendChild(self.caption)
         frame.appendChild(self.live)
         self.board = BoardComponent(self.board_host, self.view, on_move=self._on_board_move,
                                     interactive=self.interactive, label=game_title(plan.game_id, self.lang),
                                     describe=self.ui.describe_cell)
-        if self.drafts:
-            self.board.on_select = lambda selected: self.render_draft()
-            self.board.on_key = self._draft_key
+        if self.interactive:
+            self.drafts.attach(self.board)
         self.game = plan.game_at(plan.start)
         dataset = element.dataset
         dataset.mode = plan.spec.mode
@@ -112,45 +110,13 @@ class EmbedBoard:
     def say(self, text: str) -> None:
         set_text(self.caption, text)
 
-    # ----- a move put together first (the adapter's draft actions) -------------------------
-    def _draft_row(self) -> Any:
-        row = el("div", "tb-controls tb-draft")
-        for action in self.drafts:
-            if not getattr(action, "button", True):
-                continue
-            node = button(self.tr(action.label_key), lambda event, a=action: self.press_draft(a), self.listeners,
-                          "btn btn-small btn-primary" if action.primary else "btn btn-small",
-                          {"data-action": f"draft-{action.key}"})
-            self.draft_buttons.append((action, node))
-            row.appendChild(node)
-        return row
-
-    def _draft_key(self, key: str) -> bool:
-        for action in self.drafts:
-            if key in action.keys:
-                self.press_draft(action)
-                return True
-        return False
-
-    def press_draft(self, action: Any) -> None:
-        board = self.board
-        if not board.state.interactive or not action.enabled(self.game, board.state.selected):
-            return
-        draft, move = action.apply(self.game, board.state.selected)
-        board.state.selected = draft
-        board.redraw()
-        self.render_draft()
-        if move is not None:
-            self._on_board_move(move)
+    # ----- a move put together first (the adapter's draft actions: ``draft_ui``) -------------
+    def _draft_game(self) -> Game | None:
+        """The game a draft is made on, while the reader may play."""
+        return self.game if self.board.state.interactive else None
 
     def render_draft(self) -> None:
-        if not self.drafts:
-            return
-        live = bool(self.board.state.interactive)
-        draft = self.board.state.selected
-        for action, node in self.draft_buttons:
-            set_flag(node, "disabled", not live or not action.enabled(self.game, draft))
-        set_text(self.draft_note, (self.ui.draft_note(self.game, draft) if live else None) or "")
+        self.drafts.render()
 
     # ----- what the adapter may ask, as of a session ------------------------------------------
     def local_seats(self) -> list[int]:

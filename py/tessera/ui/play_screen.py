@@ -16,7 +16,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
-from ..core.game import IllegalMoveError, Move, NotationError
+from ..core.game import Game, IllegalMoveError, Move, NotationError
 from ..core.session import MoveEvent, Session, SessionError
 from ..core.steps import UNFINISHED, Steps, run_slice
 from ..i18n import has, t
@@ -224,7 +224,8 @@ class PlayScreen:
         self.board_host = el("div", "board-host")
         from .branching import BranchControls
         self.branching = BranchControls(self)   # "Continue from here"
-        self.drafts = DraftBar(self)   # a move put together before it is played (Quadrotone)
+        # A move put together before it is played (Quadrotone).
+        self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move)
         board_col = el("div", "play-board", None, None,
                        [self.top_panel.node, self.board_host, self.drafts.node, self.branching.offer,
                         self.bottom_panel.node])
@@ -524,6 +525,13 @@ class PlayScreen:
                 self.app.notice(t("bot.failed", detail=error_words(error)), "error")
 
     # ----- input ---------------------------------------------------------------------------
+    def _draft_game(self) -> Game | None:
+        """The game a draft is made on, while the player may compose one."""
+        session = self.session
+        if session is None or not session.is_local_turn() or session.is_viewing_history() or self.frozen():
+            return None
+        return session.game
+
     def _on_board_move(self, move: Move) -> None:
         if self.frozen():
             return
