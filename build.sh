@@ -192,6 +192,7 @@ cmd_test() {
   run_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'))" \
     no "$logs/unit.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
+  run_step "relay tests (CPython)" no "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
   run_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node)" \
     no "$logs/pyodide.log" -- \
     node tests/pyodide/run_tests.mjs tests/unit

@@ -456,6 +456,28 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+# ----- the relay for remote play ------------------------------------------------------
+def cmd_relay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the relay until interrupted, first printing where it listens.  Imported
+    here: only the relay needs ``websockets``, the rest (and the page) does without."""
+    import asyncio
+    try:
+        import websockets  # noqa: F401
+        from .relay.server import RelayConfig, serve_forever
+    except ImportError as error:
+        raise CliError("error.cli.relay_needs_websockets", detail=error.name or error) from None
+    if min(args.max_rooms, args.max_connections, args.idle_minutes) < 1:
+        raise CliError("error.cli.relay_limits")
+    config = RelayConfig(host=args.host, port=args.port, max_rooms=args.max_rooms, origins=args.origin,
+                         max_connections=args.max_connections, idle_seconds=args.idle_minutes * 60)
+    try:
+        asyncio.run(serve_forever(config, lambda line: print(line, file=out, flush=True)))
+    except OSError as error:
+        raise CliError("error.cli.relay_cannot_listen", host=args.host, port=args.port,
+                       detail=error.strerror or error) from None
+    return EXIT_OK
+
+
 # ----- argument parsing ------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python3 -m tessera",
@@ -529,6 +551,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true")
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=cmd_bench)
+
+    relay = sub.add_parser("relay", help="run the relay server for remote play (needs websockets)",
+                           description="Pages play remotely through this WebSocket relay. Port 0 picks a "
+                                       "free port; the first line printed is the address.")
+    relay.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
+    relay.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    relay.add_argument("--max-rooms", type=int, default=1000, metavar="N")
+    relay.add_argument("--max-connections", type=int, default=2000, metavar="N")
+    relay.add_argument("--origin", action="append", default=None, metavar="URL",
+                       help="accept pages from this origin only (repeatable)")
+    relay.add_argument("--idle-minutes", type=int, default=360, metavar="N",
+                       help="remove a room nobody has been connected to for this long")
+    relay.set_defaults(run=cmd_relay)
     return parser
 
 

@@ -1,0 +1,390 @@
+"""One remote game's room: the record, the seats, the clock, offers and requests.
+
+The relay is authoritative but thin: a room keeps only what a record keeps
+(game, options, seed, the moves in ``tessera/1`` notation) plus the facts of
+remote play, and every move is checked by replaying it on the same engine
+the page runs (``core.registry.game_class``).  A refused action raises
+``RelayError`` before anything changes, so a bad message never alters the
+game.  Every action returns the events to send to everyone in the room.
+
+State lives in ``RoomState``, plain JSON-able data, so a store may keep it
+anywhere (``store.py``); a ``Room`` wraps it with the live engine and clock.
+
+Seats are held by secrets (``secrets.token_urlsafe``); the room keeps only
+their SHA-256, so a dump of a store does not hand out seats.  A spectator
+token lets anyone holding it watch and nothing more.
+
+Time: if the room has a time control, the relay keeps a ``core.clock.Clock``
+(time injected, wall-clock seconds by default so several processes agree).
+It starts when both players have joined, and runs on while a player is
+disconnected.  ``check_time`` ends the game when the seat to move runs out
+(the game's ``on_time_expired`` hook may decide otherwise; remote play is
+never "hot seat").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from ..core import registry
+from ..core.clock import Clock, ClockError, TimeControl
+from ..core.game import Game, GameError, Move, Outcome
+from .protocol import RelayError, message, message_json
+
+Now = Callable[[], float]
+Event = dict[str, Any]
+
+SEATS = 2
+MAX_PLIES = 20_000
+"""A room refuses moves past this many (no real game comes near it)."""
+SECRET_BYTES = 24
+ROOM_ID_BYTES = 12
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def new_room_id() -> str:
+    return secrets.token_urlsafe(ROOM_ID_BYTES)
+
+
+def secret_key(secret: str) -> str:
+    """What a room keeps of a secret: its SHA-256 (hex)."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class RoomState:
+    """Everything a store keeps of one room (JSON data only)."""
+
+    room_id: str
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    time_control: dict[str, Any] | None
+    seat_keys: list[str]
+    spectator_key: str
+    moves: list[str] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    version: int = 0
+    plies: list[int] = field(default_factory=lambda: [0])
+    """The ply count after each version (``plies[v]``), to resend only the
+    moves a reconnecting client lacks."""
+    result: dict[str, Any] | None = None
+    """An ending the moves do not show (resign, agreed draw, time)."""
+    draw_offer: int | None = None
+    takeback: int | None = None
+    names: list[str | None] = field(default_factory=lambda: [None] * SEATS)
+    seen: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    connected: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    clock: dict[str, Any] | None = None
+    clock_at: float = 0.0
+    created: float = 0.0
+    active: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "RoomState":
+        return cls(**data)
+
+
+class Room:
+    """A room's state with its live engine and clock."""
+
+    def __init__(self, state: RoomState, now: Now = time.time) -> None:
+        self.state = state
+        self.now = now
+        cls = registry.game_class(state.game_id)
+        self.game: Game = cls(state.options, state.seed)
+        for text in state.moves:
+            self.game.push(self.game.parse_move(text))
+        self.clock: Clock | None = None
+        if state.time_control is not None:
+            saved = state.clock
+            if saved is not None and saved.get("running") is not None:
+                # time passes while a room is stored: the running move goes on
+                spent = saved.get("move_spent", 0) + max(0.0, now() - state.clock_at)
+                saved = {**saved, "move_spent": spent}
+            self.clock = Clock(TimeControl.from_json(state.time_control), [True] * SEATS, now, saved)
+
+    # ----- creating and joining -----------------------------------------------------
+    @classmethod
+    def create(cls, room_id: str, game_id: str, options: dict[str, Any] | None, seed: int,
+               time_control: dict[str, Any] | None, now: Now = time.time) -> tuple["Room", list[str], str]:
+        """A new room, its seats' secrets and the spectator token; RelayError if the game cannot be made."""
+        try:
+            game_cls = registry.game_class(game_id)
+        except GameError as error:
+            raise RelayError("bad_game", reason=error) from None
+        if game_cls.num_players != SEATS:
+            raise RelayError("not_two_players", game=message_json(f"game.{game_id}.title", {}))
+        try:
+            game = game_cls(options or {}, seed)
+            control = TimeControl.from_json(time_control) if time_control is not None else None
+        except (GameError, ClockError) as error:
+            raise RelayError("bad_game", reason=error) from None
+        except Exception as error:  # an engine's own error on odd options is still a refusal
+            raise RelayError("bad_game", reason=type(error).__name__) from None
+        if control is not None and not control.enabled:
+            control = None
+        seat_secrets = [new_secret() for _ in range(SEATS)]
+        spectator = new_secret()
+        moment = now()
+        state = RoomState(room_id, game_id, dict(game.options), seed,
+                          control.to_json() if control is not None else None,
+                          [secret_key(s) for s in seat_secrets], secret_key(spectator),
+                          created=moment, active=moment)
+        return cls(state, now), seat_secrets, spectator
+
+    def seat_for(self, secret: str) -> int | None:
+        """The seat a secret holds, None for the spectator token; RelayError otherwise.
+
+        Every key is compared (in constant time), so the answer's timing does
+        not tell which part of a guess was right.
+        """
+        key = secret_key(secret)
+        found: int | None | str = "none"
+        for seat, seat_key in enumerate(self.state.seat_keys):
+            if hmac.compare_digest(key, seat_key):
+                found = seat
+        if hmac.compare_digest(key, self.state.spectator_key):
+            found = None
+        if found == "none":
+            raise RelayError("no_access")
+        return found  # type: ignore[return-value]
+
+    def connect(self, seat: int, name: str | None) -> Event:
+        """A seat's player is here: the presence event for the others (and the clock may start)."""
+        state = self.state
+        status = "back" if state.seen[seat] else "connected"
+        state.seen[seat] = True
+        state.connected[seat] = True
+        if name is not None:
+            state.names[seat] = name
+        if self.clock is not None and self.clock.running is None and all(state.seen) and not self.is_over():
+            self.clock.start_turn(self.game.to_move)
+        self.touch()
+        return message("presence", seat=seat, status=status, name=state.names[seat])
+
+    def disconnect(self, seat: int) -> Event:
+        self.state.connected[seat] = False
+        self.touch()
+        return message("presence", seat=seat, status="disconnected", name=self.state.names[seat])
+
+    # ----- reading ---------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        stated = self.state.result
+        return self.game.outcome() or (Outcome.from_json(stated) if stated is not None else None)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def result_json(self) -> dict[str, Any] | None:
+        outcome = self.outcome()
+        return outcome.to_json() if outcome is not None else None
+
+    def clock_json(self) -> dict[str, Any] | None:
+        return self.clock.to_json() if self.clock is not None else None
+
+    def from_ply(self, since: int | None) -> int:
+        """The longest start of the record a client at version ``since`` shares with the room."""
+        state = self.state
+        if since is None or since > state.version:
+            return 0
+        return min(state.plies[since:])
+
+    def snapshot(self, you: int | None, since: int | None = None, request_id: int | None = None) -> Event:
+        """The ``state`` message: the room as it stands, and the moves the client lacks."""
+        state = self.state
+        start = self.from_ply(since)
+        players = [{"name": state.names[s], "connected": state.connected[s]} for s in range(SEATS)]
+        return message("state", request_id, room=state.room_id, game=state.game_id, options=state.options,
+                       seed=state.seed, time_control=state.time_control, you=you, version=state.version,
+                       from_ply=start, moves=state.moves[start:], ply=len(state.moves),
+                       to_move=self.game.to_move, result=self.result_json(), draw_offer=state.draw_offer,
+                       takeback=state.takeback, players=players, clock=self.clock_json())
+
+    def touch(self) -> None:
+        self.state.active = self.now()
+
+    def save_clock(self) -> None:
+        """Write the live clock into the state (a store calls this before keeping it)."""
+        if self.clock is not None:
+            self.state.clock = self.clock.to_json()
+            self.state.clock_at = self.now()
+
+    # ----- actions -----------------------------------------------------------------------
+    def _player(self, seat: int | None) -> int:
+        if seat is None:
+            raise RelayError("spectator")
+        return seat
+
+    def _playing(self, seat: int | None) -> int:
+        seat = self._player(seat)
+        if self.is_over():
+            raise RelayError("game_over")
+        return seat
+
+    def move(self, seat: int | None, text: str, version: int) -> list[Event]:
+        """Play ``text`` for ``seat`` if it is that seat's turn on the version it names."""
+        seat = self._playing(seat)
+        state = self.state
+        if version != state.version:
+            raise RelayError("stale", version=version, current=state.version)
+        if self.game.to_move != seat:
+            raise RelayError("not_your_turn")
+        if len(state.moves) >= MAX_PLIES:
+            raise RelayError("record_full", count=MAX_PLIES)
+        try:
+            move = self.game.parse_move(text)
+        except GameError as error:
+            raise RelayError("bad_notation", move=_quote(text), reason=error) from None
+        except Exception as error:  # an engine's own error on odd text is still a refusal
+            raise RelayError("bad_notation", move=_quote(text), reason=type(error).__name__) from None
+        try:
+            legal = self.game.is_legal(move)
+            reason = None if legal else self.game.illegal_reason(move)
+        except Exception as error:  # a parsed move the engine cannot judge is not played
+            raise RelayError("illegal_move", move=_quote(text), reason=type(error).__name__) from None
+        if reason is not None:
+            raise RelayError("illegal_move", move=_quote(text), reason=reason)
+        return [self._apply(seat, move)]
+
+    def _apply(self, seat: int, move: Move) -> Event:
+        state, game = self.state, self.game
+        written = game.move_text(move)
+        game.push_unchecked(move)
+        state.moves.append(written)
+        state.movers.append(seat)
+        state.draw_offer = state.takeback = None
+        if self.clock is not None and self.clock.running == seat:
+            self.clock.end_move()
+        self._clock_turn()
+        self._bump()
+        return message("moved", seat=seat, move=written, ply=game.ply, version=state.version,
+                       to_move=game.to_move, result=self.result_json(), clock=self.clock_json())
+
+    def _bump(self) -> None:
+        self.state.version += 1
+        self.state.plies.append(self.game.ply)
+        self.touch()
+
+    def _end(self, outcome: Outcome) -> Event:
+        state = self.state
+        state.result = outcome.to_json()
+        state.draw_offer = state.takeback = None
+        self._clock_turn()
+        self._bump()
+        return message("ended", result=self.result_json(), version=state.version, clock=self.clock_json())
+
+    def resign(self, seat: int | None) -> list[Event]:
+        seat = self._playing(seat)
+        return [self._end(Outcome(1 - seat, "resign"))]
+
+    def offer_draw(self, seat: int | None) -> list[Event]:
+        seat = self._playing(seat)
+        if self.state.draw_offer is not None:
+            raise RelayError("draw_offered")
+        self.state.draw_offer = seat
+        self.touch()
+        return [message("draw_offered", seat=seat)]
+
+    def answer_draw(self, seat: int | None, accept: bool) -> list[Event]:
+        seat = self._playing(seat)
+        offer = self.state.draw_offer
+        if offer is None or offer == seat:
+            raise RelayError("no_draw_offer")
+        self.state.draw_offer = None
+        if accept:
+            return [self._end(Outcome(None, "draw_agreed"))]
+        self.touch()
+        return [message("draw_declined", seat=seat)]
+
+    def _takeback_target(self, seat: int) -> int | None:
+        """The ply to go back to: just before ``seat``'s last move (not before the game's floor)."""
+        movers = self.state.movers
+        for index in range(len(movers) - 1, self.game.undo_floor() - 1, -1):
+            if movers[index] == seat:
+                return index
+        return None
+
+    def request_takeback(self, seat: int | None) -> list[Event]:
+        seat = self._playing(seat)
+        if self.state.takeback is not None:
+            raise RelayError("takeback_pending")
+        if self._takeback_target(seat) is None:
+            raise RelayError("nothing_to_take_back")
+        self.state.takeback = seat
+        self.touch()
+        return [message("takeback_requested", seat=seat)]
+
+    def answer_takeback(self, seat: int | None, accept: bool) -> list[Event]:
+        seat = self._playing(seat)
+        asker = self.state.takeback
+        if asker is None or asker == seat:
+            raise RelayError("no_takeback")
+        self.state.takeback = None
+        if not accept:
+            self.touch()
+            return [message("takeback_declined", seat=seat)]
+        target = self._takeback_target(asker)
+        if target is None:  # cannot happen: a move withdraws the request
+            raise RelayError("nothing_to_take_back")
+        state = self.state
+        while self.game.ply > target:
+            self.game.pop()
+        del state.moves[target:], state.movers[target:]
+        state.draw_offer = None
+        self._clock_turn()  # time spent is never given back: the clock runs on for the mover now
+        self._bump()
+        return [message("took_back", seat=asker, ply=self.game.ply, version=state.version,
+                        to_move=self.game.to_move, clock=self.clock_json())]
+
+    # ----- time -----------------------------------------------------------------------------
+    def _clock_turn(self) -> None:
+        clock = self.clock
+        if clock is None or clock.running is None and not all(self.state.seen):
+            return
+        if self.is_over():
+            clock.stop()
+        elif clock.running != self.game.to_move:
+            clock.start_turn(self.game.to_move)
+
+    def expires_in(self) -> float | None:
+        """Seconds until the seat to move runs out (None: no clock runs)."""
+        if self.clock is None or self.is_over():
+            return None
+        return self.clock.expires_in()
+
+    def check_time(self) -> list[Event]:
+        """End the game (or play the game's pass) if the seat to move has run out of time."""
+        events: list[Event] = []
+        for _ in range(SEATS):
+            clock = self.clock
+            if clock is None or self.is_over():
+                break
+            seat = clock.flagged()
+            if seat is None:
+                break
+            hook = getattr(self.game, "on_time_expired", None)
+            verdict = hook(seat, False) if hook is not None else None
+            if verdict is not None and not isinstance(verdict, Outcome):
+                events.append(self._apply(seat, verdict))
+                continue
+            events.append(self._end(verdict or Outcome(1 - seat, "time")))
+        return events
+
+
+def _quote(text: str, limit: int = 32) -> str:
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+__all__ = ["MAX_PLIES", "Room", "RoomState", "new_room_id", "new_secret", "secret_key"]
