@@ -204,7 +204,7 @@ def test_a_region_closing_on_a_39x32_field(page: Page, page_log, site_url: str, 
 
 
 def test_hot_seat_with_increment(page: Page, page_log, site_url: str, wait_ready) -> None:
-    """1 min + 2 s: a quick move leaves more than a minute, the clocks and the move box show the increment,
+    """1 min + 5 s (room for a slow machine to make the move): a quick move leaves more than a minute, the clocks and the move box show the increment,
     and a reload keeps it."""
     page.goto(site_url)
     wait_ready(page)
@@ -212,22 +212,22 @@ def test_hot_seat_with_increment(page: Page, page_log, site_url: str, wait_ready
     page.click("label[for='ng-opponent-human']")
     assert page.is_disabled("#ng-time_increment-2"), "no increment without a total"
     page.click("label[for='ng-time_total-1']")
-    page.click("label[for='ng-time_increment-2']")
+    page.click("label[for='ng-time_increment-5']")
     page.click("dialog button[data-action=start]")
     page.wait_for_selector(".player-clock.is-running")
-    expect(page.locator(".moves-clock")).to_have_text("Clock: 1 min +2 s.")
-    expect(page.locator(".player-panel[data-seat='0'] .clock-increment")).to_have_text("+2 s")
+    expect(page.locator(".moves-clock")).to_have_text("Clock: 1 min +5 s.")
+    expect(page.locator(".player-panel[data-seat='0'] .clock-increment")).to_have_text("+5 s")
     click_square(page, "e9")
     click_square(page, "e8")
     page.wait_for_function("document.querySelectorAll('button.move').length === 1")
-    assert seconds(clock_text(page, 0)) > 60, clock_text(page, 0)   # 60 - (under 2 s) + 2
+    assert seconds(clock_text(page, 0)) > 60, clock_text(page, 0)   # 60 - (under 5 s) + 5
     label = page.get_attribute(".player-panel[data-seat='0'] .player-clock", "aria-label")
-    assert "2 s added after each move" in label
+    assert "5 s added after each move" in label
     page.reload()
     wait_ready(page)
     page.wait_for_selector(".player-clock.is-running")
     assert seconds(clock_text(page, 0)) > 60
-    expect(page.locator(".moves-clock")).to_have_text("Clock: 1 min +2 s.")
+    expect(page.locator(".moves-clock")).to_have_text("Clock: 1 min +5 s.")
     page_log.assert_no_errors()
 
 

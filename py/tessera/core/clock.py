@@ -234,6 +234,18 @@ class Clock:
             "move_spent": round(self.move_spent(), 3),
         }
 
+    def load(self, state: Mapping[str, Any]) -> None:
+        """Take figures read elsewhere (a relay keeps a remote game's clock):
+        as ``to_json`` gave them, counting on from now; ClockError if unusable."""
+        saved = (list(self.remaining), self.running, self._turn_started, self._spent_before)
+        self.remaining = [self.control.total if flag else None for flag in self.timed]
+        self.running = None
+        try:
+            self._load(state)
+        except Exception:
+            self.remaining, self.running, self._turn_started, self._spent_before = saved
+            raise
+
     def _load(self, state: Mapping[str, Any]) -> None:
         remaining = state.get("remaining")
         if not isinstance(remaining, list) or len(remaining) != len(self.timed):

@@ -103,12 +103,28 @@ class BotParticipant(Participant):
         return await choose_async(self.bot, game, self.slice_ms, cancelled)
 
 
+class RemoteParticipant(Participant):
+    """The seat of a player on another device: its moves arrive through the
+    relay and are applied by ``core.remote.RemoteGame`` (``Session.receive``);
+    asked for a move, it waits until the position changes (the move arrived,
+    or the session closed)."""
+
+    status_key = "remote.waiting"
+    poll_seconds = 0.25
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        import asyncio
+        while not cancelled():
+            await asyncio.sleep(self.poll_seconds)
+        return None
+
+
 ParticipantFactory = Callable[[Seat, Game, int], Participant]
 """(seat, game, seat index) -> participant; raises SessionError if it cannot."""
 
 
 def default_participant(seat: Seat, game: Game, index: int) -> Participant:
-    """Humans on this device and the game's bot levels; remote play comes later."""
+    """Humans on this device, the game's bot levels, and players on other devices."""
     if seat.kind == "human":
         return LocalHuman()
     if seat.kind == "bot":
@@ -117,4 +133,4 @@ def default_participant(seat: Seat, game: Game, index: int) -> Participant:
             return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
         except ValueError as error:  # an unknown level, or a level whose bot cannot be made
             raise SessionError("error.seat.bad_level", level=excerpt(seat.level), reason=error) from None
-    raise SessionError("error.seat.remote")
+    return RemoteParticipant()

@@ -268,15 +268,41 @@ class Session:
         target = self._undo_target()
         if target is None:
             raise SessionError("error.session.nothing_to_undo")
-        removed = self.game.ply - target
+        return self.take_back_to(target)
+
+    def take_back_to(self, ply: int) -> int:
+        """Go back to the position after ``ply`` moves, whoever made the moves
+        after it (an undo; a takeback or a correction a relay decided); returns
+        the plies removed.  A result the session holds (resignation, agreed
+        draw, time) goes with them: the game goes on from there."""
+        ply = max(0, min(int(ply), self.game.ply))
+        removed = self.game.ply - ply
         for _ in range(removed):
             self.game.pop()
-        self.moves.truncate(target)
+        self.moves.truncate(ply)
         self.view_ply = None
         self.facts.draw_offer = None
+        self.facts.result = None
         self._clock_turn()
         self._changed("undo", removed)
         return removed
+
+    def receive(self, move: Move) -> MoveEvent:
+        """A move for the seat to move that another authority has judged (a relay
+        catching this device up with a remote game), applied whoever sits there;
+        IllegalMoveError if this engine disagrees."""
+        if self.is_over():
+            raise IllegalMoveError("illegal.over")
+        return self._apply(move)
+
+    def end(self, outcome: Outcome) -> None:
+        """An ending decided elsewhere (a relay: resignation, agreed draw, time)."""
+        if self.is_over():
+            return
+        self.facts.result = outcome
+        self.facts.draw_offer = None
+        self._clock_turn()
+        self._changed("result", outcome)
 
     # ----- session-level endings -------------------------------------------------
     def resign(self, seat: Player) -> Outcome:

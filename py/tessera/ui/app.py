@@ -3,7 +3,8 @@
 Screens are chosen by ``location.hash`` so the back button works:
 ``#/`` (home), ``#/play/<game>/<session id>`` (a game; ``#/play/<game>``
 opens the newest unfinished one), ``#/rules/<game>``, ``#/archive`` (finished
-games) and ``#/archive/<game>/<session id>`` (one replayed).  Only the home
+games), ``#/archive/<game>/<session id>`` (one replayed) and
+``#/join/<relay>/<room>/<secret>`` (a friend's invite to a remote game).  Only the home
 screen's modules are imported at start-up; a game, its board and its bots
 are imported when first shown.
 """
@@ -163,6 +164,9 @@ class App:
                 return None
             from .play_screen import PlayScreen
             return PlayScreen(self, route[1], route[2])
+        if len(route) == 4 and route[0] == "join":   # a friend's invite: #/join/<relay>/<room>/<secret>
+            from .remote_ui import JoinScreen
+            return JoinScreen(self, route)
         if route == ("archive",):
             from .archive_screen import ArchiveScreen
             return ArchiveScreen(self)

@@ -349,6 +349,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
     opponents = [(f"bot:{lv.key}", t("opponent.bot", level=t(f"bot.level.{lv.key}"))) for lv in levels]
     opponents.append(("human", t("opponent.hot_seat")))
+    opponents.append((ONLINE, t("opponent.online")))
     default_opponent = preset.get("opponent")
     if default_opponent not in [value for value, _ in opponents]:
         default_opponent = "bot:medium" if any(lv.key == "medium" for lv in levels) else opponents[0][0]
@@ -356,9 +357,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
 
     def opponent_changed(value: str) -> None:
         side_group.hidden = value == "human" or in_match()
+        online_group.hidden = value != ONLINE
+        if format_group is not None:   # a match is played on one device
+            format_group.hidden = value == ONLINE
+            side_group.hidden = value == "human" or in_match()
 
     def in_match() -> bool:
-        return format_group is not None and _checked(form, "format") != "single"
+        return format_group is not None and not format_group.hidden and _checked(form, "format") != "single"
 
     def format_changed(value: str) -> None:
         side_group.hidden = _checked(form, "opponent") == "human" or value != "single"
@@ -374,6 +379,12 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     format_group = _format_fieldset(game_id, preset, dialog.listeners, format_changed)
     if format_group is not None:   # a match: the toss decides the sides
         form.appendChild(format_group)
+    from .remote_setup import remote_choice, remote_fieldset, start_online_game
+    online_group = remote_fieldset(dialog.listeners)
+    online_group.hidden = default_opponent != ONLINE
+    form.appendChild(online_group)
+    if format_group is not None:
+        format_group.hidden = default_opponent == ONLINE
     side_group.hidden = default_opponent == "human" or in_match()
     option_groups = OptionGroups(cls, game_id, form, preset, dialog.listeners)
     for key in suggested:
@@ -391,6 +402,13 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
             return
         choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
                   **options, **time_choice(form)}
+        if choice["opponent"] == ONLINE:
+            online = remote_choice(form)
+            if online is None:   # the relay's address is not one: the form says so
+                return
+            dialog.close()
+            start_online_game(app, game_id, choice, chosen_options(cls, choice), *online)
+            return
         if format_group is not None:
             choice["format"] = _checked(form, "format")
         dialog.close()
@@ -461,6 +479,8 @@ def _open_starting_on_enter(dialog: Dialog, form: Any, start_button: Any) -> Dia
 
 
 FORMAT_MATCH = "match"
+ONLINE = "online"
+"""The opponent "a friend online" (``remote_ui``)."""
 FORMAT_SINGLE = "single"
 
 
@@ -512,18 +532,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
     else:
         bot = Seat("bot", opponent.split(":", 1)[1])
         seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]
-    options = {}
-    for spec in cls.option_specs:
-        if spec.key in choice:   # a choice, or an on/off switch
-            try:
-                options[spec.key] = spec.validate(choice[spec.key])
-            except GameError:
-                pass   # a stale or edited choice: the default instead
-    try:
-        cls.normalize_options(options)
-    except GameError:
-        options = {}
-    game = cls(options, seed=random.randrange(1 << 31))
+    game = cls(chosen_options(cls, choice), seed=random.randrange(1 << 31))
     session_id = storage.new_session_id()
     from .time_ui import control_from_choice
     session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
@@ -531,6 +540,22 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
                       time_control=control_from_choice(choice))
     session.meta.update(session_meta(session))
     app.open_session(session)
+
+
+def chosen_options(cls: type[Game], choice: dict[str, str]) -> dict[str, Any]:
+    """The game's options from the dialog's choices (a stale or edited one: the default)."""
+    options = {}
+    for spec in cls.option_specs:
+        if spec.key in choice:   # a choice, or an on/off switch
+            try:
+                options[spec.key] = spec.validate(choice[spec.key])
+            except GameError:
+                pass
+    try:
+        cls.normalize_options(options)
+    except GameError:
+        options = {}
+    return options
 
 
 # ----- game over ---------------------------------------------------------------------

@@ -46,6 +46,13 @@ def _match_player(session: Session, seat: int) -> int:
         return seat
 
 
+def waiting_key(session: Session) -> str:
+    """What the seat to move is doing while this device waits: a bot thinks,
+    a remote player is waited for (the participant's ``status_key``)."""
+    key = getattr(session.participants[session.to_move], "status_key", None)
+    return key if isinstance(key, str) else "bot.thinking"
+
+
 def result_title(session: Session, outcome: Outcome) -> str:
     if session.game.num_players == 1:   # a one-player game's result is its score
         return t("result.solo", count=session.game.scores()[0])
@@ -110,10 +117,11 @@ class PlayerPanel:
         self.side = el("span", "player-side")
         self.who = el("span", "player-who")
         self.flag = el("span", "player-flag")
+        self.presence = el("span", "player-presence")   # a remote opponent here or away (remote_ui)
         self.stats = el("dl", "player-stats")
         side_line = el("span", "player-side-line", None, None, [self.side, self.flag])
         head = el("div", "player-head", None, None, [
-            self.swatch, el("div", "player-names", None, None, [side_line, self.who])])
+            self.swatch, el("div", "player-names", None, None, [side_line, self.who, self.presence])])
         self.node.appendChild(head)
         self.node.appendChild(self.stats)
         self.clock = clock_node()
@@ -142,7 +150,7 @@ class PlayerPanel:
             classes.append("is-turn")
             if session.thinking and not session.is_local_seat(seat):
                 classes.append("is-thinking")
-                flag = t("bot.thinking")
+                flag = t(waiting_key(session))
             else:
                 flag = t("panel.to_move")
         self.node.className = " ".join(classes)

@@ -57,12 +57,14 @@ def ask_resign(screen: Any) -> None:
 
 
 def ask_draw(screen: Any) -> None:
-    """The other side answers a draw offer (hot-seat)."""
+    """The other side answers a draw offer (hot-seat, or here to a remote player's offer)."""
     session = screen.session
     offer = session.draw_offer
     if offer is None:
         return
     other = 1 - offer
+    if not session.is_local_seat(other):   # our own offer to a remote player: they answer
+        return
     dialog = Dialog(t("draw.offered", side=side_name(session, offer)), "dialog-draw",
                     on_cancel=lambda: session.answer_draw(other, False))
     dialog.body.appendChild(el("p", None, t("draw.question", side=side_name(session, other))))

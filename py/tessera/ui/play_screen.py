@@ -33,7 +33,7 @@ from .session_store import opening, put_aside_session, session_meta
 from .draft_ui import DraftBar
 from .solo_ui import SoloHelpers
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
-                     stats_legend)
+                     stats_legend, waiting_key)
 
 OPEN_SLICE_MS = 12.0
 """Replaying a saved game runs in slices this long (a task well under 50 ms)."""
@@ -64,6 +64,7 @@ class PlayScreen:
         self._unsubscribe: Any = None
         self.ticker: Any = None  # time_ui.ClockTicker when the game has a clock
         self.feedback: MoveFeedback | None = None  # animations, sounds, the bot's reply shown
+        self.remote: Any = None  # remote_ui.RemotePlay when the opponent plays on another device
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
@@ -119,6 +120,9 @@ class PlayScreen:
         self._save_pending = False
         if self.dialog is not None:
             self.dialog.close()
+        if self.remote is not None:
+            self.remote.stop()
+            self.remote = None
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
@@ -147,6 +151,8 @@ class PlayScreen:
     def _mount(self, container: Any, session: Session) -> None:
         self.session = session
         self.app.set_nav([(t("nav.rules"), f"#/rules/{self.game_id}"), (t("nav.games"), "#/")])
+        from .remote_ui import remote_for
+        self.remote = remote_for(self)
         self.root = self._build()
         container.appendChild(self.root)
         flipped = session.meta.get("flipped")
@@ -175,6 +181,8 @@ class PlayScreen:
         if session.draw_offer is not None and not session.is_over() and not self.frozen():
             ask_draw(self)
         self._schedule_bot()
+        if self.remote is not None:
+            self.remote.start()
         if session.clock is not None and not self.frozen():
             from .time_ui import ClockTicker
             self.ticker = ClockTicker(session, lambda: [(p.clock, p.seat) for p in (
@@ -201,6 +209,8 @@ class PlayScreen:
             self.branching.close()
         if self.dialog is not None:
             self.dialog.close()
+        if self.remote is not None:
+            self.remote.stop()
         if self.session is not None:
             if self._unsubscribe is not None:
                 self._unsubscribe()
@@ -232,6 +242,8 @@ class PlayScreen:
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
         side.appendChild(self.status)
+        if self.remote is not None:   # the relay link, the invite
+            side.appendChild(self.remote.node)
         from .match_ui import match_box
         match = match_box(self.session)
         if match is not None:
@@ -307,7 +319,8 @@ class PlayScreen:
 
     def _build_actions(self) -> Any:
         box = el("div", "play-actions")
-        self.undo_btn = button(t("play.undo"), lambda e: self._undo(), self.listeners, "btn",
+        undo_label = t("remote.takeback") if self.remote is not None else t("play.undo")
+        self.undo_btn = button(undo_label, lambda e: self._undo(), self.listeners, "btn",
                                {"data-action": "undo"})
         self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
                                {"data-action": "draw"})
@@ -369,11 +382,12 @@ class PlayScreen:
         state.last_move = session.shown_last_move()
         state.highlights["converted"] = session.shown_converted()
         state.highlights.update(self.ui.view_highlights(session))   # the game's own (whose hand is shown)
-        board.set_interactive(session.is_local_turn() and not viewing and not self.frozen(), redraw=False)
+        board.set_interactive(session.is_local_turn() and not viewing and not self.frozen() and self.linked(),
+                              redraw=False)
         board.show(session.shown_game())
-        set_flag(self.undo_btn, "disabled", not session.can_undo() or self.frozen())
-        over = session.is_over() or self.frozen()   # a replay, or a game another tab moved on: no actions
-        self.draw_btn.hidden = not session.is_hot_seat() or self.solo
+        over = session.is_over() or self.frozen() or not self.linked()   # a replay, a game another tab
+        set_flag(self.undo_btn, "disabled", not session.can_undo() or over)   # moved on, a relay not reached
+        self.draw_btn.hidden = not (session.is_hot_seat() or self.remote is not None) or self.solo
         set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
         set_flag(self.input, "disabled", over)
@@ -392,7 +406,7 @@ class PlayScreen:
             text = f"{title}. {result_reason(session, outcome)}"
             classes += " is-over"
         elif session.thinking:
-            text = t("bot.thinking")
+            text = t(waiting_key(session))
             classes += " is-thinking"
         elif session.is_local_turn() and not session.is_hot_seat():
             text = t("turn.yours")
@@ -496,6 +510,8 @@ class PlayScreen:
             return
         session.meta.update(session_meta(session))
         session.meta["flipped"] = self.board.state.flipped if self.board else False
+        if self.remote is not None:   # the relay's version this game is at, for the next rejoin
+            session.meta["remote"] = self.remote.save_fields()
         try:
             self.sync.save()   # unless another tab saved a newer game (tab_sync.py)
         except storage.StorageFull:
@@ -506,6 +522,10 @@ class PlayScreen:
             js.console.error(f"saving failed: {error}")
 
     # ----- bot ---------------------------------------------------------------------------
+    def linked(self) -> bool:
+        """Moves can go out: a game on this device, or a remote game whose relay has answered."""
+        return self.remote is None or self.remote.ready()
+
     def frozen(self) -> bool:
         """No play here: a replay from the archive, or a game another tab has moved on."""
         return self.review or (self.sync is not None and self.sync.stale)
@@ -608,13 +628,17 @@ class PlayScreen:
 
     # ----- actions -------------------------------------------------------------------------
     def _undo(self) -> None:
+        if self.remote is not None:   # the opponent decides: ask for a takeback
+            self.remote.request_takeback()
+            return
         try:
             self.session.undo()
         except SessionError as error:
             self.app.notice(sentence(error_words(error)), "info")
 
     def _offer_draw(self) -> None:
-        self.session.offer_draw(self.session.to_move)
+        from .play_dialogs import acting_seat
+        self.session.offer_draw(acting_seat(self.session))
 
     def _new_game(self) -> None:
         choice = self.session.meta.get("choice")

@@ -1,0 +1,166 @@
+"""Starting a game with a friend online: the relay's address, your name, the room.
+
+The new-game dialog's part for "Play a friend online" (``remote_fieldset``,
+``remote_choice``) and ``start_online_game``, which asks the relay for a room
+and opens the game like any new one (the invite link is on the play screen,
+``remote_ui``).  The address and name typed are kept for next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from ..core.remote import MAX_URL_CHARS, RemoteInfo, relay_message, session_from_state
+from ..i18n import say, t
+from . import storage
+from .dom import Listeners, el, set_text
+from .panels import error_words
+from .relay_socket import RelaySocket
+
+RELAY_KEY = storage.PREFIX + "relay"
+NAME_KEY = storage.PREFIX + "name"
+MAX_NAME_CHARS = 40
+
+
+# ----- settings: the relay's address and the player's name ---------------------------------
+
+def default_relay() -> str:
+    """The relay last used here; else one on this machine (a page served
+    locally) or at ``/relay`` on the page's own host (behind its proxy)."""
+    stored = storage.get_text(RELAY_KEY)
+    if stored and check_relay(stored) is None:
+        return stored
+    host = str(js.location.hostname or "")
+    if host in ("", "127.0.0.1", "localhost", "[::1]"):
+        return "ws://127.0.0.1:8765"
+    scheme = "wss" if str(js.location.protocol) == "https:" else "ws"
+    return f"{scheme}://{js.location.host}/relay"
+
+
+def check_relay(address: str) -> str | None:
+    """None if ``address`` can be a relay's (ws:// or wss://), else the catalog key saying why not."""
+    text = address.strip()
+    if not text.startswith(("ws://", "wss://")) or len(text) <= len("wss://"):
+        return "remote.relay_scheme"
+    if len(text) > MAX_URL_CHARS or any(char.isspace() for char in text):
+        return "remote.relay_bad"
+    return None
+
+
+def player_name() -> str:
+    return (storage.get_text(NAME_KEY) or "")[:MAX_NAME_CHARS]
+
+
+def remember(relay: str, name: str) -> None:
+    for key, value in ((RELAY_KEY, relay), (NAME_KEY, name)):
+        try:
+            storage.set_text(key, value)
+        except Exception:  # storage full or off: the choice holds for this game
+            pass
+
+
+def remote_fieldset(listeners: Listeners) -> Any:
+    """The new-game dialog's part for online play: the relay's address and your name."""
+    relay = el("input", "text-input", None, {"type": "url", "id": "ng-relay", "name": "relay",
+                                             "value": default_relay(), "spellcheck": "false",
+                                             "autocapitalize": "off", "inputmode": "url"})
+    name = el("input", "text-input", None, {"type": "text", "id": "ng-name", "name": "player_name",
+                                            "value": player_name(), "maxlength": str(MAX_NAME_CHARS),
+                                            "autocomplete": "nickname"})
+    error = el("p", "dialog-error", None, {"id": "ng-relay-error", "aria-live": "assertive", "hidden": True})
+    listeners.on(relay, "input", lambda event: setattr(error, "hidden", True))
+    group = el("fieldset", "choice-group remote-group", None, {"data-name": "remote"}, [
+        el("legend", None, t("remote.legend")),
+        el("label", "field-label", t("remote.relay"), {"for": "ng-relay"}), relay,
+        el("label", "field-label", t("remote.name"), {"for": "ng-name"}), name, error,
+        el("p", "dialog-hint", t("remote.hint")),
+    ])
+    return group
+
+
+def remote_choice(form: Any) -> tuple[str, str] | None:
+    """The relay and name typed in the dialog, or None after saying what is wrong."""
+    relay = str(form.querySelector("#ng-relay").value or "").strip()
+    name = " ".join(str(form.querySelector("#ng-name").value or "").split())[:MAX_NAME_CHARS]
+    problem = check_relay(relay)
+    if problem is not None:
+        error = form.querySelector("#ng-relay-error")
+        set_text(error, t(problem))
+        error.hidden = False
+        form.querySelector("#ng-relay").focus()
+        return None
+    return relay, name
+
+
+# ----- creating a room --------------------------------------------------------------------
+
+def start_online_game(app: Any, game_id: str, choice: dict[str, str], options: dict[str, Any],
+                      relay: str, name: str) -> None:
+    """Ask ``relay`` for a room of this game with these options and open it
+    (the invite is on the play screen); a refusal or no answer is said."""
+    from ..core.registry import game_class
+    from .time_ui import control_from_choice
+
+    remember(relay, name)
+    cls = game_class(game_id)
+    names = list(cls.seat_names)
+    side = choice.get("side") or names[0]
+    seat = names.index(side) if side in names else random.randrange(2)
+    control = control_from_choice(choice)
+    request: dict[str, Any] = {"type": "create", "protocol": 1, "id": 1, "game": game_id,
+                               "options": options, "seed": random.randrange(1 << 31),
+                               "time_control": control.to_json() if control is not None else None,
+                               "seat": seat}
+    if name:
+        request["name"] = name
+    notice = app.notice(t("remote.connecting", relay=relay), "info", sticky=True)
+    answers: dict[str, Any] = {}
+
+    def finish(words: str | None) -> None:
+        socket.close()
+        if notice.isConnected:
+            notice.remove()
+        if words is not None:
+            app.notice(words, "error", sticky=True)
+
+    def message(data: Any) -> None:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "created":
+            answers["created"] = data
+        elif kind == "error":
+            finish(say(relay_message(data)))
+        elif kind == "state" and "created" in answers:
+            created = answers["created"]
+            try:
+                info = RemoteInfo(relay, str(created["room"]), str(created["secret"]), int(created["seat"]),
+                                  invite=str(created["invite"]), spectate=str(created.get("spectate") or "") or None)
+                session = session_from_state(data, info, local_id(info.room, info.secret),
+                                             {"created": float(js.Date.now()), "choice": dict(choice)})
+            except Exception as error:  # an answer we cannot use: say so, keep nothing
+                finish(t("remote.cannot_start", detail=error_words(error)))
+                return
+            finish(None)
+            open_remote_session(app, session)
+
+    def closed(code: int) -> None:
+        if not socket.closed:
+            finish(t("remote.unreachable", relay=relay))
+
+    socket = RelaySocket(relay, lambda: socket.send(request), message, closed, retry=False)
+    socket.connect()
+
+
+def open_remote_session(app: Any, session: Any) -> None:
+    from .session_store import session_meta
+    session.meta.update(session_meta(session))
+    app.open_session(session)
+
+
+def local_id(room: str, secret: str) -> str:
+    """The saved game of this room and seat on this device (the same link opens the same game)."""
+    digest = hashlib.sha256(f"{room}\n{secret}".encode("utf-8", "replace")).hexdigest()
+    return "r" + digest[:20]

@@ -1,0 +1,320 @@
+"""Playing a friend online: joining by link, and the play screen's link.
+
+* ``remote_setup.start_online_game`` (the new-game dialog's "Play a friend
+  online") asks the relay for a room and opens the game like any new one.
+* ``JoinScreen`` (``#/join/<relay>/<room>/<secret>``): the friend's side of
+  the link.  Everything the link needs travels in the URL's fragment, which
+  browsers never send to a server, so any static host serves the page as
+  it is.  Opening the link again opens the game already saved here.
+* ``RemotePlay``: the play screen's connection for a remote game
+  (``core.remote.RemoteGame`` over a ``RelaySocket``): the opponent's name
+  and whether they are here, the invite to copy or share, takeback
+  requests, and the relay's refusals worded in the page's language.
+
+The game is saved locally as it goes, like any other (``meta["remote"]``
+keeps the link), so a reload rejoins where it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from ..core.remote import MAX_TOKEN_CHARS, RemoteGame, RemoteInfo, relay_message, session_from_state
+from ..core.seats import Seat
+from ..i18n import Message, say, t
+from . import storage
+from .dialogs import Dialog
+from .dom import Listeners, button, el, set_text
+from .panels import error_words, sentence
+from .relay_socket import RelaySocket
+from .remote_setup import check_relay, local_id, open_remote_session, player_name
+
+
+# ----- joining by link ----------------------------------------------------------------------
+
+def join_link(info: RemoteInfo, secret: str) -> str:
+    """The page's own address with the fragment that joins ``info.room`` with ``secret``."""
+    base = str(js.location.href).split("#", 1)[0]
+    return f"{base}#/join/{js.encodeURIComponent(info.relay)}/{info.room}/{secret}"
+
+
+class JoinScreen:
+    """``#/join/<relay>/<room>/<secret>``: open the friend's game (or the one saved here)."""
+
+    def __init__(self, app: Any, route: tuple[str, ...]) -> None:
+        self.app = app
+        self.route = route
+        self.listeners = Listeners()
+        self.root: Any = None
+        self.socket: RelaySocket | None = None
+        self.line: Any = None
+
+    def mount(self, container: Any) -> None:
+        self.app.set_nav([(t("nav.games"), "#/")])
+        self.line = el("p", "join-status", t("remote.joining"), {"role": "status"})
+        home = button(t("over.home"), lambda event: self.app.go("#/"), self.listeners, "btn")
+        self.root = el("section", "join-screen", None, {"data-screen": "join"}, [
+            el("h1", None, t("remote.join_title")), self.line, home])
+        container.appendChild(self.root)
+        parsed = self._parse()
+        if parsed is None:
+            self._fail(t("remote.bad_link"))
+            return
+        relay, room, secret = parsed
+        saved = storage.stored_save(local_id(room, secret))
+        if saved is not None:
+            game = saved.get("record", {}).get("game") if isinstance(saved.get("record"), dict) else None
+            if isinstance(game, str):
+                js.setTimeout(create_once_callable(
+                    lambda: self.app.go(f"#/play/{game}/{local_id(room, secret)}", replace=True)), 0)
+                return
+        hello = {"type": "join", "protocol": 1, "id": 1, "room": room, "secret": secret}
+        name = player_name()
+        if name:
+            hello["name"] = name
+        self.socket = RelaySocket(relay, lambda: self.socket.send(hello), lambda data: self._answer(data, relay,
+                                  room, secret), self._closed, retry=False)
+        self.socket.connect()
+
+    def _parse(self) -> tuple[str, str, str] | None:
+        if len(self.route) != 4:
+            return None
+        try:
+            relay = str(js.decodeURIComponent(self.route[1]))
+        except Exception:  # a malformed %-escape
+            return None
+        room, secret = self.route[2], self.route[3]
+        if check_relay(relay) is not None or not 0 < len(room) <= MAX_TOKEN_CHARS \
+                or not 0 < len(secret) <= MAX_TOKEN_CHARS:
+            return None
+        return relay, room, secret
+
+    def _answer(self, data: Any, relay: str, room: str, secret: str) -> None:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "error":
+            self._fail(say(relay_message(data)))
+        elif kind == "state":
+            you = data.get("you")
+            if you not in (0, 1):
+                self._fail(t("remote.watch_unavailable"))
+                return
+            try:
+                info = RemoteInfo(relay, room, secret, you)
+                session = session_from_state(data, info, local_id(room, secret), {"created": float(js.Date.now())})
+            except Exception as error:  # a game this page cannot make: say so
+                self._fail(t("remote.cannot_start", detail=error_words(error)))
+                return
+            self._stop_socket()
+            open_remote_session(self.app, session)
+
+    def _closed(self, code: int) -> None:
+        if self.socket is not None and not self.socket.closed:
+            relay = self._parse()
+            self._fail(t("remote.unreachable", relay=relay[0] if relay else ""))
+
+    def _fail(self, words: str) -> None:
+        self._stop_socket()
+        if self.line is not None:
+            set_text(self.line, words)
+            self.line.className = "join-status is-error"
+
+    def _stop_socket(self) -> None:
+        if self.socket is not None:
+            self.socket.close()
+
+    def unmount(self) -> None:
+        self._stop_socket()
+        self.listeners.clear()
+        if self.root is not None:
+            self.root.remove()
+
+
+# ----- the play screen's link -----------------------------------------------------------------
+
+class RemotePlay:
+    """A remote game's connection, for the play screen (see the module docstring)."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        session = screen.session
+        self.info = RemoteInfo.from_json(session.meta.get("remote"))
+        self.remote = RemoteGame(session, self.info, self._send, self._notify, name=player_name() or None)
+        self.socket = RelaySocket(self.info.relay, self._opened, self.remote.receive, self._closed)
+        self.listeners = Listeners()
+        self.dialog: Dialog | None = None
+        self.node = self._build()
+        self._seen_connected = False
+
+    # ----- lifecycle ----------------------------------------------------------------------
+    def start(self) -> None:
+        self._render_link()
+        self.socket.connect()
+
+    def stop(self) -> None:
+        self.remote.close()
+        self.socket.close()
+        self.listeners.clear()
+        if self.dialog is not None:
+            self.dialog.close()
+
+    def ready(self) -> bool:
+        """Moves can be made: the relay has this device's game."""
+        return self.remote.connected
+
+    def save_fields(self) -> dict[str, Any]:
+        return self.info.to_json()
+
+    def request_takeback(self) -> None:
+        if self.ready():
+            self.remote.request_takeback()
+
+    # ----- the side box: the link and the invite ------------------------------------------------
+    def _build(self) -> Any:
+        self.link_line = el("p", "remote-link", None, {"role": "status", "data-link": "connecting"})
+        box = el("section", "remote-box", None, {"aria-label": t("remote.box_label"), "data-remote": "box"},
+                 [self.link_line])
+        if self.info.invite:
+            url = join_link(self.info, self.info.invite)
+            field = el("input", "text-input invite-url", None, {"type": "text", "readonly": True, "value": url,
+                                                                "id": "invite-url", "aria-label": t("remote.invite")})
+            copy = button(t("remote.copy"), lambda event: self._copy(url, field), self.listeners, "btn",
+                          {"data-action": "copy-invite"})
+            row = [copy]
+            if bool(getattr(js.navigator, "share", None)):
+                row.append(button(t("remote.share"), lambda event: self._share(url), self.listeners, "btn",
+                                  {"data-action": "share-invite"}))
+            self.invite = el("div", "invite", None, {"data-invite": "box"}, [
+                el("label", "field-label", t("remote.invite"), {"for": "invite-url"}), field,
+                el("div", "action-row", None, None, row), el("p", "dialog-hint", t("remote.invite_hint"))])
+            box.appendChild(self.invite)
+            self.listeners.on(field, "focus", lambda event: field.select())
+        else:
+            self.invite = None
+        return box
+
+    def _copy(self, url: str, field: Any) -> None:
+        field.select()
+        try:
+            js.navigator.clipboard.writeText(url)
+            self.screen.app.notice(t("remote.copied"), "info")
+        except Exception:  # no clipboard (an old browser, an insecure page): the text is selected
+            js.document.execCommand("copy")
+
+    def _share(self, url: str) -> None:
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        game = t(f"game.{self.screen.game_id}.title")
+        data = to_js({"title": t("remote.share_title", game=game), "url": url}, dict_converter=js.Object.fromEntries)
+        try:
+            js.navigator.share(data)
+        except Exception as error:  # refused or unsupported: copying still works
+            js.console.warn(f"share: {error}")
+
+    def _render_link(self) -> None:
+        remote = self.remote
+        if remote.connected:
+            opponent = remote.opponent
+            state = "opponent" if opponent.get("connected") else "waiting"
+            words = (t("remote.opponent_here", name=self._opponent_name()) if opponent.get("connected")
+                     else t("remote.opponent_away", name=self._opponent_name()) if self._seen_connected
+                     else t("remote.waiting_for_friend"))
+        else:
+            state, words = "connecting", t("remote.reconnecting", relay=self.info.relay)
+        self.link_line.setAttribute("data-link", state)
+        set_text(self.link_line, sentence(words))
+        if self.invite is not None:
+            self.invite.hidden = self._seen_connected or self.screen.session.is_over()
+        for panel in (self.screen.top_panel, self.screen.bottom_panel):
+            presence = panel.node.querySelector(".player-presence")
+            if panel.seat == self.remote.other:
+                mark = "online" if remote.connected and remote.opponent.get("connected") else "offline"
+                panel.node.setAttribute("data-presence", mark)
+                if presence is not None:
+                    set_text(presence, t(f"remote.presence.{mark}"))
+            else:
+                panel.node.removeAttribute("data-presence")
+                if presence is not None:
+                    set_text(presence, "")
+
+    def _opponent_name(self) -> str:
+        return self.remote.opponent.get("name") or t("remote.friend")
+
+    # ----- the connection ------------------------------------------------------------------------
+    def _send(self, data: dict[str, Any]) -> None:
+        self.socket.send(data)
+
+    def _opened(self) -> None:
+        self.socket.send(self.remote.hello())
+
+    def _closed(self, code: int) -> None:
+        self.remote.disconnected()
+
+    def _notify(self, kind: str, detail: Any) -> None:
+        screen = self.screen
+        app = screen.app
+        if kind == "presence":
+            self._presence(detail)
+        elif kind == "takeback_asked":
+            self._ask_takeback()
+        elif kind == "takeback":
+            words = {"sent": "remote.takeback_sent", "declined": "remote.takeback_declined",
+                     "done": "remote.takeback_done"}.get(detail)
+            if words:
+                app.notice(sentence(t(words, name=self._opponent_name())), "info")
+        elif kind == "error" and isinstance(detail, Message):
+            app.notice(say(detail), "error")
+        elif kind == "resync":
+            if detail is None:
+                self.socket.reconnect()
+            else:
+                app.notice(t("remote.resynced"), "info")
+        elif kind == "closed":
+            app.notice(t("remote.closed", detail=say(detail)), "error", sticky=True)
+            self.socket.close()
+        elif kind == "debug":
+            js.console.warn(f"relay: {detail}")
+        self._render_link()
+        screen.render()
+        screen._queue_save()
+
+    def _presence(self, opponent: dict[str, Any]) -> None:
+        session = self.screen.session
+        name = opponent.get("name")
+        other = self.remote.other
+        if name and session.seats[other].name != name:
+            session.seats = tuple(Seat("remote", name=name) if index == other else seat
+                                  for index, seat in enumerate(session.seats))
+        status = opponent.get("status")
+        if opponent.get("connected"):
+            self._seen_connected = True
+        words = {"disconnected": "remote.left", "back": "remote.back", "connected": "remote.joined"}.get(status)
+        if words:
+            self.screen.app.notice(sentence(t(words, name=self._opponent_name())), "info")
+
+    def _ask_takeback(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+        dialog = Dialog(sentence(t("remote.takeback_asked", name=self._opponent_name())), "dialog-takeback",
+                        on_cancel=lambda: self.remote.answer_takeback(False))
+        dialog.add_button(t("draw.decline"), lambda: self.remote.answer_takeback(False),
+                          attrs={"data-action": "decline-takeback"})
+        accept = dialog.add_button(t("remote.takeback_accept"), lambda: self.remote.answer_takeback(True),
+                                   "primary", attrs={"data-action": "accept-takeback"})
+        self.dialog = dialog.open(focus=accept)
+
+
+def remote_for(screen: Any) -> RemotePlay | None:
+    """The link of the screen's game if it is a remote one (a link a save garbled: said, not raised)."""
+    session = screen.session
+    if screen.review or "remote" not in session.meta:
+        return None
+    try:
+        return RemotePlay(screen)
+    except Exception as error:  # a save whose link is unusable: the game shows, without the relay
+        screen.app.notice(t("remote.bad_save", detail=error_words(error)), "error", sticky=True)
+        return None
+
+
+__all__ = ["JoinScreen", "RemotePlay", "join_link", "remote_for"]

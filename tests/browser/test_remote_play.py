@@ -1,0 +1,149 @@
+"""Two people on two devices play through a real relay (two browser contexts: two storages).
+
+Ann starts "A friend online" from the new-game dialog and gets an invite
+link; Bob opens it, and each sees the other's moves, name and presence; a
+reload rejoins where it was; a takeback asked and allowed, a resignation.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from board_display import shot
+from playwright.sync_api import Browser, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+
+from tessera.core.registry import game_class  # noqa: E402
+
+BOARD = "canvas.tessera-board"
+
+
+@pytest.fixture
+def relay_url():
+    """``python3 -m tessera relay --port 0``, as a person runs it; its first line says where."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    process = subprocess.Popen([sys.executable, "-m", "tessera", "relay", "--port", "0"], env=env,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline().strip()
+        assert line.startswith("relay listening on ws://"), line
+        yield line.rsplit(" ", 1)[1]
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def device(browser: Browser, lang: str = "en") -> Page:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=lang)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def moves(page: Page) -> list[str]:
+    return page.eval_on_selector_all("button.move .move-text", "els => els.map(e => e.textContent)")
+
+
+def play_a_move(page: Page) -> str:
+    """Type a legal move of the position shown (what a player would type)."""
+    game = game_class("quadrature")(setup=page.get_attribute(BOARD, "data-position"))
+    text = game.move_text(sorted(game.legal_moves(), key=game.move_text)[0])
+    page.fill("#move-input", text)
+    page.press("#move-input", "Enter")
+    return text
+
+
+def wait_moves(page: Page, count: int) -> None:
+    page.wait_for_function("n => document.querySelectorAll('button.move').length === n", arg=count,
+                           timeout=20_000)
+
+
+def wait_turn(page: Page) -> None:
+    page.wait_for_selector(".play-status.is-yours", timeout=20_000)
+
+
+def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, relay_url: str, wait_ready) -> None:
+    ann, bob = device(browser), device(browser)
+    ann.goto(site_url)
+    wait_ready(ann)
+    ann.click("button[data-action=new-game][data-game=quadrature]")
+    ann.click("label[for='ng-opponent-online']")
+    expect(ann.locator("#ng-relay")).to_be_visible()
+    ann.fill("#ng-relay", "http://not-a-relay")
+    ann.click("dialog button[data-action=start]")
+    expect(ann.locator("#ng-relay-error")).to_contain_text("ws://")     # said in the dialog, nothing started
+    ann.fill("#ng-relay", relay_url)
+    ann.fill("#ng-name", "Ann")
+    ann.click("label[for='ng-side-white']")
+    ann.click("dialog button[data-action=start]")
+    ann.wait_for_selector(BOARD)
+    invite = ann.locator("#invite-url")
+    expect(invite).to_have_value(f"{site_url.rstrip('/')}/#/join/" + relay_url.replace(":", "%3A").replace("/", "%2F")
+                                 + "/" + invite.input_value().split("/")[-2] + "/" + invite.input_value().split("/")[-1])
+    expect(ann.locator(".remote-link")).to_have_attribute("data-link", "waiting")
+    shot(ann, "remote-ann-invite")
+
+    bob.goto(invite.input_value())
+    wait_ready(bob)
+    bob.wait_for_selector(BOARD)
+    expect(bob.locator(".player-panel[data-presence=online] .player-who")).to_have_text("Ann")
+    expect(ann.locator(".remote-link")).to_have_attribute("data-link", "opponent")
+    expect(ann.locator("#invite-url")).to_be_hidden()
+    assert ann.get_attribute(BOARD, "data-position") == bob.get_attribute(BOARD, "data-position")
+
+    # White (Ann) moves first; each move shows on the other device.
+    played = []
+    for ply in range(4):
+        mover = ann if ply % 2 == 0 else bob
+        wait_turn(mover)
+        played.append(play_a_move(mover))
+        wait_moves(ann, ply + 1)
+        wait_moves(bob, ply + 1)
+    assert moves(ann) == moves(bob) == played
+    shot(bob, "remote-bob-playing")
+
+    # Bob reloads: his game is saved here and rejoins; Ann saw him go and come back.
+    bob.reload()
+    wait_ready(bob)
+    bob.wait_for_selector(".remote-link[data-link=opponent]", timeout=20_000)
+    assert moves(bob) == played
+    expect(ann.locator(".notice-text").filter(has_text="back")).to_have_count(1, timeout=10_000)
+
+    # Ann asks to take her last move back (and Bob's reply to it goes too); Bob allows it.
+    wait_turn(ann)
+    ann.click("button[data-action=undo]")     # "Ask for takeback" in a remote game
+    bob.click("dialog button[data-action=accept-takeback]")
+    wait_moves(ann, 2)
+    wait_moves(bob, 2)
+    assert moves(ann) == moves(bob) == played[:2]
+
+    # Ann plays again, then Bob resigns; both see the result.
+    wait_turn(ann)
+    play_a_move(ann)
+    wait_moves(bob, 3)
+    bob.click("button[data-action=resign]")
+    bob.click("dialog button.btn-danger, dialog button[data-action=confirm]")
+    ann.wait_for_selector(".play-status.is-over", timeout=20_000)
+    expect(ann.locator(".play-status")).to_contain_text("resign")
+    shot(ann, "remote-ann-over")
+    assert ann.errors == [] and bob.errors == []       # type: ignore[attr-defined]
+
+
+def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, site_url: str, wait_ready) -> None:
+    page = device(browser, "ru")
+    page.goto(site_url + "#/join/%E0%A4%A/room/secret")
+    wait_ready(page)
+    expect(page.locator(".join-status.is-error")).to_be_visible()
+    page.goto(site_url + "#/join/ws%3A%2F%2F127.0.0.1%3A9/room/secret")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".join-status.is-error")).to_contain_text("127.0.0.1:9", timeout=20_000)
+    shot(page, "remote-unreachable-ru")
