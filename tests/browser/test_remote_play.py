@@ -91,7 +91,8 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     expect(ann.locator(".remote-link")).to_have_attribute("data-link", "waiting")
     shot(ann, "remote-ann-invite")
 
-    bob.goto(invite.input_value())
+    invite_link = invite.input_value()
+    bob.goto(invite_link)
     wait_ready(bob)
     bob.wait_for_selector(BOARD)
     expect(bob.locator(".player-panel[data-presence=online] .player-who")).to_have_text("Ann")
@@ -110,8 +111,20 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     assert moves(ann) == moves(bob) == played
     shot(bob, "remote-bob-playing")
 
-    # Bob reloads: his game is saved here and rejoins; Ann saw him go and come back.
+    # Bob reloads: his game is saved here and rejoins (a moment away is not worth a notice).
     bob.reload()
+    wait_ready(bob)
+    bob.wait_for_selector(".remote-link[data-link=opponent]", timeout=20_000)
+    assert moves(bob) == played
+    # Bob closes the page: Ann is told he left; he opens the invite again: his saved game, and Ann hears he is back.
+    context = bob.context
+    bob.close()
+    expect(ann.locator(".remote-link")).to_have_attribute("data-link", "waiting", timeout=20_000)
+    expect(ann.locator(".player-panel[data-presence=offline]")).to_have_count(1)
+    shot(ann, "remote-ann-friend-away")
+    bob = context.new_page()
+    bob.errors = []   # type: ignore[attr-defined]
+    bob.goto(invite_link)
     wait_ready(bob)
     bob.wait_for_selector(".remote-link[data-link=opponent]", timeout=20_000)
     assert moves(bob) == played

@@ -32,6 +32,9 @@ from .panels import error_words, sentence
 from .relay_socket import RelaySocket
 from .remote_setup import check_relay, local_id, open_remote_session, player_name
 
+AWAY_NOTICE_S = 5.0
+"""How long the opponent is away before the page says they left."""
+
 
 # ----- joining by link ----------------------------------------------------------------------
 
@@ -147,6 +150,9 @@ class RemotePlay:
         self.dialog: Dialog | None = None
         self.node = self._build()
         self._seen_connected = False
+        self._said_away = False
+        self._away_timer: Any = None
+        self.stopped = False
 
     # ----- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
@@ -154,6 +160,8 @@ class RemotePlay:
         self.socket.connect()
 
     def stop(self) -> None:
+        self.stopped = True
+        self._cancel_away()
         self.remote.close()
         self.socket.close()
         self.listeners.clear()
@@ -216,8 +224,9 @@ class RemotePlay:
         remote = self.remote
         if remote.connected:
             opponent = remote.opponent
-            state = "opponent" if opponent.get("connected") else "waiting"
-            words = (t("remote.opponent_here", name=self._opponent_name()) if opponent.get("connected")
+            state = "opponent" if opponent.get("connected") or self._away_timer is not None else "waiting"
+            words = (t("remote.opponent_here", name=self._opponent_name())
+                     if opponent.get("connected") or self._away_timer is not None
                      else t("remote.opponent_away", name=self._opponent_name()) if self._seen_connected
                      else t("remote.waiting_for_friend"))
         else:
@@ -229,7 +238,8 @@ class RemotePlay:
         for panel in (self.screen.top_panel, self.screen.bottom_panel):
             presence = panel.node.querySelector(".player-presence")
             if panel.seat == self.remote.other:
-                mark = "online" if remote.connected and remote.opponent.get("connected") else "offline"
+                here = remote.opponent.get("connected") or self._away_timer is not None
+                mark = "online" if remote.connected and here else "offline"
                 panel.node.setAttribute("data-presence", mark)
                 if presence is not None:
                     set_text(presence, t(f"remote.presence.{mark}"))
@@ -280,6 +290,9 @@ class RemotePlay:
         screen._queue_save()
 
     def _presence(self, opponent: dict[str, Any]) -> None:
+        """The opponent's name and presence.  "Left" is said only after they have
+        been away ``AWAY_NOTICE_S`` (opening a link or reloading is a short
+        away-and-back that needs no notice), and "back" only after "left"."""
         session = self.screen.session
         name = opponent.get("name")
         other = self.remote.other
@@ -288,10 +301,29 @@ class RemotePlay:
                                   for index, seat in enumerate(session.seats))
         status = opponent.get("status")
         if opponent.get("connected"):
+            self._cancel_away()
+            if self._said_away:
+                self._say("remote.back")
+            elif not self._seen_connected and status == "connected":
+                self._say("remote.joined")
             self._seen_connected = True
-        words = {"disconnected": "remote.left", "back": "remote.back", "connected": "remote.joined"}.get(status)
-        if words:
-            self.screen.app.notice(sentence(t(words, name=self._opponent_name())), "info")
+            self._said_away = False
+        elif status == "disconnected" and self._away_timer is None:
+            def still_away() -> None:
+                self._away_timer = None
+                if not self.remote.opponent.get("connected") and not self.stopped:
+                    self._said_away = True
+                    self._say("remote.left")
+                    self._render_link()
+            self._away_timer = js.setTimeout(create_once_callable(still_away), int(AWAY_NOTICE_S * 1000))
+
+    def _say(self, key: str) -> None:
+        self.screen.app.notice(sentence(t(key, name=self._opponent_name())), "info")
+
+    def _cancel_away(self) -> None:
+        if self._away_timer is not None:
+            js.clearTimeout(self._away_timer)
+            self._away_timer = None
 
     def _ask_takeback(self) -> None:
         if self.dialog is not None:
