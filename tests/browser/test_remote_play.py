@@ -100,6 +100,14 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     expect(ann.locator("#invite-url")).to_be_hidden()
     assert ann.get_attribute(BOARD, "data-position") == bob.get_attribute(BOARD, "data-position")
 
+    # Carl watches with the spectators' link: the game, and nothing to play.
+    carl = device(browser)
+    carl.goto(ann.locator("#watch-url").input_value())
+    wait_ready(carl)
+    carl.wait_for_selector(".remote-link[data-link=watching]", timeout=20_000)
+    expect(carl.locator("#move-input")).to_be_hidden()
+    expect(carl.locator("button[data-action=resign]")).to_be_hidden()
+
     # White (Ann) moves first; each move shows on the other device.
     played = []
     for ply in range(4):
@@ -109,7 +117,12 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
         wait_moves(ann, ply + 1)
         wait_moves(bob, ply + 1)
     assert moves(ann) == moves(bob) == played
+    wait_moves(carl, 4)
+    assert moves(carl) == played
+    expect(carl.locator(".play-status")).to_have_text("White to move")
     shot(bob, "remote-bob-playing")
+    shot(carl, "remote-carl-watching")
+    carl.close()
 
     # Bob reloads: his game is saved here and rejoins (a moment away is not worth a notice).
     bob.reload()

@@ -43,7 +43,8 @@ class RemoteInfo:
     relay: str
     room: str
     secret: str
-    seat: int
+    seat: int | None
+    """This device's seat; None: a spectator's link (it only watches)."""
     version: int = 0
     invite: str | None = None
     """The other seat's secret, kept by whoever created the game to share it again."""
@@ -61,7 +62,7 @@ class RemoteInfo:
         seat, version = data.get("seat"), data.get("version", 0)
         if not (_text(relay, MAX_URL_CHARS) and _text(room, MAX_TOKEN_CHARS) and _text(secret, MAX_TOKEN_CHARS)):
             raise SessionError("error.remote.save")
-        if seat not in (0, 1) or isinstance(seat, bool) or not _count(version):
+        if seat not in (0, 1, None) or isinstance(seat, bool) or not _count(version):
             raise SessionError("error.remote.save")
         invite, spectate = data.get("invite"), data.get("spectate")
         for token in (invite, spectate):
@@ -127,6 +128,8 @@ class RemoteGame:
         self.connected = False
         """Joined: the relay has answered this connection's ``join``."""
         self.opponent: dict[str, Any] = {"name": None, "connected": False}
+        self.players: list[dict[str, Any]] = [{"name": None, "connected": False} for _ in range(2)]
+        """Both seats' names and presence (what a spectator shows)."""
         self.takeback: int | None = None
         self.unconfirmed = 0
         """Moves of ours sent and not yet confirmed by the relay."""
@@ -135,12 +138,16 @@ class RemoteGame:
         self._unsubscribe = session.subscribe(self._on_session)
 
     @property
-    def seat(self) -> int:
+    def seat(self) -> int | None:
+        """This device's seat; None when it only watches (a spectator's link)."""
         return self.info.seat
 
     @property
-    def other(self) -> int:
-        return 1 - self.info.seat
+    def other(self) -> int | None:
+        return None if self.info.seat is None else 1 - self.info.seat
+
+    def _is_other(self, seat: Any) -> bool:
+        return self.other is not None and seat == self.other and not isinstance(seat, bool)
 
     def close(self) -> None:
         self._unsubscribe()
@@ -244,13 +251,17 @@ class RemoteGame:
         if result is not None and not session.is_over():
             session.end(Outcome.from_json(result))
         offer = data.get("draw_offer")
-        if offer == self.other and session.draw_offer is None and not session.is_over():
-            session.offer_draw(self.other)
+        if self._is_other(offer) and session.draw_offer is None and not session.is_over():
+            session.offer_draw(offer)
         self.takeback = data.get("takeback") if data.get("takeback") in (0, 1) else None
         players = data.get("players")
-        if isinstance(players, list) and len(players) == 2 and isinstance(players[self.other], Mapping):
-            other = players[self.other]
-            self.opponent = {"name": _name(other.get("name")), "connected": other.get("connected") is True}
+        if isinstance(players, list) and len(players) == 2:
+            for seat, player in enumerate(players):
+                if isinstance(player, Mapping):
+                    self.players[seat] = {"name": _name(player.get("name")),
+                                          "connected": player.get("connected") is True}
+        if self.other is not None:
+            self.opponent = dict(self.players[self.other])
         self._version(data)
         self.unconfirmed = 0
         self.connected = True
@@ -258,7 +269,7 @@ class RemoteGame:
         self.notify("presence", self.opponent)
         if changed:
             self.notify("resync", "changed")
-        if self.takeback == self.other:
+        if self._is_other(self.takeback):
             self.notify("takeback_asked", None)
 
     def _on_moved(self, data: Mapping[str, Any]) -> None:
@@ -292,29 +303,35 @@ class RemoteGame:
         self.notify("takeback", "done")
 
     def _on_draw_offered(self, data: Mapping[str, Any]) -> None:
-        if data.get("seat") == self.other and self.session.draw_offer is None:
-            self.session.offer_draw(self.other)
+        if self._is_other(data.get("seat")) and self.session.draw_offer is None:
+            self.session.offer_draw(data["seat"])
 
     def _on_draw_declined(self, data: Mapping[str, Any]) -> None:
-        if data.get("seat") == self.other and self.session.draw_offer == self.seat:
-            self.session.answer_draw(self.other, False)
+        if self._is_other(data.get("seat")) and self.session.draw_offer == self.seat:
+            self.session.answer_draw(data["seat"], False)
 
     def _on_takeback_requested(self, data: Mapping[str, Any]) -> None:
         self.takeback = data.get("seat") if data.get("seat") in (0, 1) else None
-        self.notify("takeback_asked" if self.takeback == self.other else "takeback", "sent")
+        if self.takeback is not None and self.seat is not None:
+            self.notify("takeback_asked" if self._is_other(self.takeback) else "takeback", "sent")
 
     def _on_takeback_declined(self, data: Mapping[str, Any]) -> None:
         self.takeback = None
-        if data.get("seat") == self.other:
+        if self._is_other(data.get("seat")):
             self.notify("takeback", "declined")
 
     def _on_presence(self, data: Mapping[str, Any]) -> None:
-        if data.get("seat") != self.other:
+        seat, status = data.get("seat"), data.get("status")
+        if seat not in (0, 1) or isinstance(seat, bool) or seat == self.seat:
             return
-        status = data.get("status")
-        self.opponent = {"name": _name(data.get("name")) or self.opponent.get("name"),
-                         "connected": status in ("connected", "back"), "status": status}
-        self.notify("presence", self.opponent)
+        player = {"name": _name(data.get("name")) or self.players[seat].get("name"),
+                  "connected": status in ("connected", "back"), "status": status}
+        self.players[seat] = player
+        if self._is_other(seat):
+            self.opponent = player
+            self.notify("presence", self.opponent)
+        else:
+            self.notify("players", self.players)
 
     def _on_error(self, data: Mapping[str, Any]) -> None:
         code = data.get("code")
@@ -365,7 +382,7 @@ def session_from_state(state: Mapping[str, Any], info: RemoteInfo, session_id: s
             or not isinstance(moves, list) or state.get("from_ply") != 0:
         raise SessionError("error.remote.odd_answer")
     record = Record(game, dict(options), seed, None, [str(text) for text in moves])
-    seats = [Seat("human"), Seat("remote")] if info.seat == 0 else [Seat("remote"), Seat("human")]
+    seats = [Seat("remote") if index != info.seat else Seat("human") for index in range(2)]
     control = state.get("time_control")
     time_control = TimeControl.from_json(control) if isinstance(control, Mapping) else None
     session = Session.from_record(record, seats, session_id,

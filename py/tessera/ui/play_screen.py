@@ -254,6 +254,8 @@ class PlayScreen:
         side.appendChild(actions)
         if self.solo:   # one player: no opponent's panel
             self.top_panel.node.hidden = True
+        if self.remote is not None and self.remote.watching:   # watching a game: nothing to play
+            move_box.hidden = True
         if self.review:   # a replay: the archive's actions instead of play
             from .archive_screen import review_bar
             move_box.hidden = actions.hidden = True
@@ -390,6 +392,8 @@ class PlayScreen:
         self.draw_btn.hidden = not (session.is_hot_seat() or self.remote is not None) or self.solo
         set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
+        if not session.local_seats():   # a game watched: no one here to act
+            self.undo_btn.hidden = self.draw_btn.hidden = self.resign_btn.hidden = True
         set_flag(self.input, "disabled", over)
         for action, node in self.extra_buttons:
             set_flag(node, "disabled", over or not action.enabled(session))
@@ -405,7 +409,7 @@ class PlayScreen:
             title = result_title(session, outcome) + (f" · {you}" if you else "")
             text = f"{title}. {result_reason(session, outcome)}"
             classes += " is-over"
-        elif session.thinking:
+        elif session.thinking and session.local_seats():   # (someone watching sees whose turn it is)
             text = t(waiting_key(session))
             classes += " is-thinking"
         elif session.is_local_turn() and not session.is_hot_seat():

@@ -101,8 +101,8 @@ class JoinScreen:
             self._fail(say(relay_message(data)))
         elif kind == "state":
             you = data.get("you")
-            if you not in (0, 1):
-                self._fail(t("remote.watch_unavailable"))
+            if you not in (0, 1, None) or isinstance(you, bool):
+                self._fail(t("remote.cannot_start", detail=t("error.remote.odd_answer")))
                 return
             try:
                 info = RemoteInfo(relay, room, secret, you)
@@ -168,6 +168,11 @@ class RemotePlay:
         if self.dialog is not None:
             self.dialog.close()
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's link: the game is shown, nothing is played from here."""
+        return self.info.seat is None
+
     def ready(self) -> bool:
         """Moves can be made: the relay has this device's game."""
         return self.remote.connected
@@ -194,9 +199,16 @@ class RemotePlay:
             if bool(getattr(js.navigator, "share", None)):
                 row.append(button(t("remote.share"), lambda event: self._share(url), self.listeners, "btn",
                                   {"data-action": "share-invite"}))
-            self.invite = el("div", "invite", None, {"data-invite": "box"}, [
-                el("label", "field-label", t("remote.invite"), {"for": "invite-url"}), field,
-                el("div", "action-row", None, None, row), el("p", "dialog-hint", t("remote.invite_hint"))])
+            parts = [el("label", "field-label", t("remote.invite"), {"for": "invite-url"}), field,
+                     el("div", "action-row", None, None, row), el("p", "dialog-hint", t("remote.invite_hint"))]
+            if self.info.spectate:   # a second link, for people who only watch
+                watch = el("input", "text-input invite-url", None, {
+                    "type": "text", "readonly": True, "id": "watch-url", "aria-label": t("remote.watch_link"),
+                    "value": join_link(self.info, self.info.spectate)})
+                self.listeners.on(watch, "focus", lambda event: watch.select())
+                parts.append(el("details", "watch-link", None, None, [
+                    el("summary", None, t("remote.watch_link")), watch]))
+            self.invite = el("div", "invite", None, {"data-invite": "box"}, parts)
             box.appendChild(self.invite)
             self.listeners.on(field, "focus", lambda event: field.select())
         else:
@@ -222,7 +234,9 @@ class RemotePlay:
 
     def _render_link(self) -> None:
         remote = self.remote
-        if remote.connected:
+        if remote.connected and self.watching:
+            state, words = "watching", t("remote.watching")
+        elif remote.connected:
             opponent = remote.opponent
             state = "opponent" if opponent.get("connected") or self._away_timer is not None else "waiting"
             words = (t("remote.opponent_here", name=self._opponent_name())
@@ -237,7 +251,11 @@ class RemotePlay:
             self.invite.hidden = self._seen_connected or self.screen.session.is_over()
         for panel in (self.screen.top_panel, self.screen.bottom_panel):
             presence = panel.node.querySelector(".player-presence")
-            if panel.seat == self.remote.other:
+            if self.watching:
+                mark = "online" if remote.connected and remote.players[panel.seat].get("connected") else "offline"
+                panel.node.setAttribute("data-presence", mark)
+                set_text(presence, t(f"remote.presence.{mark}"))
+            elif panel.seat == self.remote.other:
                 here = remote.opponent.get("connected") or self._away_timer is not None
                 mark = "online" if remote.connected and here else "offline"
                 panel.node.setAttribute("data-presence", mark)
@@ -266,6 +284,8 @@ class RemotePlay:
         app = screen.app
         if kind == "presence":
             self._presence(detail)
+        elif kind == "players":
+            self._name_seats()
         elif kind == "takeback_asked":
             self._ask_takeback()
         elif kind == "takeback":
@@ -293,12 +313,9 @@ class RemotePlay:
         """The opponent's name and presence.  "Left" is said only after they have
         been away ``AWAY_NOTICE_S`` (opening a link or reloading is a short
         away-and-back that needs no notice), and "back" only after "left"."""
-        session = self.screen.session
-        name = opponent.get("name")
-        other = self.remote.other
-        if name and session.seats[other].name != name:
-            session.seats = tuple(Seat("remote", name=name) if index == other else seat
-                                  for index, seat in enumerate(session.seats))
+        self._name_seats()
+        if self.watching:
+            return
         status = opponent.get("status")
         if opponent.get("connected"):
             self._cancel_away()
@@ -316,6 +333,17 @@ class RemotePlay:
                     self._say("remote.left")
                     self._render_link()
             self._away_timer = js.setTimeout(create_once_callable(still_away), int(AWAY_NOTICE_S * 1000))
+
+    def _name_seats(self) -> None:
+        """The players' names the relay knows, on their seats (saved with the game)."""
+        session = self.screen.session
+        names = [player.get("name") for player in self.remote.players]
+        if self.remote.other is not None:
+            names[self.remote.other] = self.remote.opponent.get("name") or names[self.remote.other]
+        seats = tuple(Seat("remote", name=names[index]) if seat.kind == "remote" and names[index]
+                      and seat.name != names[index] else seat for index, seat in enumerate(session.seats))
+        if seats != session.seats:
+            session.seats = seats
 
     def _say(self, key: str) -> None:
         self.screen.app.notice(sentence(t(key, name=self._opponent_name())), "info")
