@@ -5,12 +5,14 @@
 #   ./build.sh serve [PORT]   build, then serve site/ on http://127.0.0.1:PORT (8000)
 #   ./build.sh test           install test deps if needed, build, run every test
 #   ./build.sh bench [--quick] [bench options]
-#                             engine benchmarks (CPython vs Pyodide) + page metrics
+#                             engine benchmarks (CPython vs Pyodide), relay load, page metrics
 #
 # Everything this needs is installed by the script itself: node modules
 # (npm ci from the committed package-lock.json), a Python venv in .venv/
-# (requirements-dev.txt), the Pyodide-side test deps in .pyodide-deps/, and
-# Debian's chromium when /usr/bin/chromium is missing.
+# (requirements-dev.txt), the Pyodide-side test deps in .pyodide-deps/,
+# Debian's chromium when /usr/bin/chromium is missing, and Debian's
+# redis-server when it is missing (the relay's Redis tests and bench start
+# their own on 127.0.0.1 and stop it after).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -101,6 +103,15 @@ ensure_chromium() {
   fi
 }
 
+ensure_redis() {
+  if ! command -v redis-server >/dev/null 2>&1; then
+    say "installing Debian redis-server (the relay's Redis tests and bench run their own)"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    command -v redis-server >/dev/null 2>&1 || die "redis-server still missing after apt-get install"
+  fi
+}
+
 ensure_pyodide_deps() {
   local want have=""
   want="$(printf '%s\n' "${PYODIDE_TEST_REQS[@]}" "$PYODIDE_PY_VERSION" | hash_of)"
@@ -180,6 +191,7 @@ cmd_test() {
   ensure_node_modules
   ensure_venv
   ensure_chromium
+  ensure_redis
   ensure_pyodide_deps
   cmd_build
 
@@ -225,6 +237,7 @@ cmd_bench() {
   ensure_node_modules
   ensure_venv
   ensure_chromium
+  ensure_redis
   cmd_build
   PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" tests/bench/run.py "$@"
 }

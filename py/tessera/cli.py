@@ -470,11 +470,24 @@ def cmd_relay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError("error.cli.relay_limits")
     config = RelayConfig(host=args.host, port=args.port, max_rooms=args.max_rooms, origins=args.origin,
                          max_connections=args.max_connections, idle_seconds=args.idle_minutes * 60)
+    store = None
+    unavailable: tuple[type[Exception], ...] = ()  # Redis out of reach, once the relay starts
+    if args.redis is not None:
+        from .relay.redis_store import RedisStore, StoreUnavailable  # imports redis only when a store is made
+        unavailable = (StoreUnavailable,)
+        try:
+            store = RedisStore(args.redis, ttl=config.idle_seconds)
+        except ImportError as error:
+            raise CliError("error.cli.relay_needs_redis", detail=error.name or error) from None
+        except StoreUnavailable as error:
+            raise CliError("error.cli.relay_bad_redis_url", url=error.url, detail=error.detail) from None
     try:
-        asyncio.run(serve_forever(config, lambda line: print(line, file=out, flush=True)))
+        asyncio.run(serve_forever(config, lambda line: print(line, file=out, flush=True), store))
     except OSError as error:
         raise CliError("error.cli.relay_cannot_listen", host=args.host, port=args.port,
                        detail=error.strerror or error) from None
+    except unavailable as error:
+        raise CliError("error.cli.relay_no_redis", url=error.url, detail=error.detail) from None
     return EXIT_OK
 
 
@@ -563,6 +576,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="accept pages from this origin only (repeatable)")
     relay.add_argument("--idle-minutes", type=int, default=360, metavar="N",
                        help="remove a room nobody has been connected to for this long")
+    relay.add_argument("--redis", default=None, metavar="URL",
+                       help="keep rooms in Redis (e.g. redis://127.0.0.1:6379/0), shared by every relay "
+                            "process given the same URL (needs the redis package)")
     relay.set_defaults(run=cmd_relay)
     return parser
 

@@ -51,10 +51,14 @@ Collects, and prints as ONE markdown table:
 (j) the examples page's ten embedded boards, fresh and warm: the first
     static picture, the bytes fetched before it (no Pyodide bytes is the
     target), the first and the last board interactive, and how often
-    pyodide.asm.wasm was requested (``embed_page.py``).
+    pyodide.asm.wasm was requested (``embed_page.py``);
+(k) the relay under load (``relay_load.py``): many concurrent games on
+    loopback, with one relay process and with two over Redis: games held,
+    moves a second, move latency p50/p99, memory per connection (figures in
+    the CPython column: the relay is a CPython program).
 
 Options: --quick, --runs N (cold loads, median reported), --no-engine,
---no-pyodide, --no-browser, --json PATH (raw results), --site DIR.
+--no-pyodide, --no-browser, --no-relay, --json PATH (raw results), --site DIR.
 
 The table is built by sections (``engine_rows`` and ``PAGE_SECTIONS``), each
 a function of the collected results returning rows (``row(...)``): a new
@@ -83,6 +87,7 @@ sys.path.insert(0, str(REPO / "tests" / "bench"))
 
 from embed_page import embed_metrics, embed_rows  # noqa: E402
 from long_game import long_game_metrics, table_rows  # noqa: E402
+from relay_load import relay_load_metrics, relay_rows  # noqa: E402
 
 READY_TIMEOUT_MS = 90_000
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
@@ -666,10 +671,11 @@ PAGE_SECTIONS = [bytes_rows, startup_rows, memory_rows, bot_rows, long_game_rows
 """Each takes page_metrics()'s result and returns table rows, in this order."""
 
 
-def build_table(cpy: dict, pyo: dict, page: dict) -> str:
+def build_table(cpy: dict, pyo: dict, page: dict, relay: dict | None = None) -> str:
     out = ["| metric | unit | CPython | Pyodide (Node) | Pyodide slowdown | Chromium |",
            "| --- | --- | ---: | ---: | ---: | ---: |"]
     out += engine_rows(cpy, pyo)
+    out += relay_rows(relay, row, fmt)
     if page.get("error"):
         out.append(row("page metrics", chromium=f"n/a ({page['error']})"))
     elif page:
@@ -685,6 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-engine", action="store_true")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--no-relay", action="store_true", help="skip the relay load test")
     ap.add_argument("--json", metavar="PATH", help="also write the raw results as JSON")
     ap.add_argument("--site", default=str(REPO / "site"), help="built site to measure (default: site/)")
     args = ap.parse_args(argv)
@@ -693,6 +700,7 @@ def main(argv: list[str] | None = None) -> int:
     cpy: dict = {}
     pyo: dict = {}
     page: dict = {}
+    relay: dict = {}
     if not args.no_engine:
         log(f"engine benchmarks in CPython {platform.python_version()} (quick={args.quick})")
         cpy = run_cpython(args.quick)
@@ -703,6 +711,10 @@ def main(argv: list[str] | None = None) -> int:
             pyo = run_pyodide(args.quick)
             if "error" in pyo:
                 log(f"Pyodide: {pyo['error']}")
+    if not args.no_relay:
+        relay = relay_load_metrics(args.quick)
+        if "error" in relay:
+            log(f"relay load: {relay['error']}")
     if not args.no_browser:
         log(f"page metrics in headless Chromium ({runs} cold + warm load(s))")
         page = page_metrics(runs, Path(args.site))
@@ -715,9 +727,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(header)
     print()
-    print(build_table(cpy, pyo, page))
+    print(build_table(cpy, pyo, page, relay))
     if args.json:
-        Path(args.json).write_text(json.dumps({"cpython": cpy, "pyodide": pyo, "page": page}, indent=2))
+        Path(args.json).write_text(json.dumps({"cpython": cpy, "pyodide": pyo, "page": page, "relay": relay},
+                                              indent=2))
     return 0
 
 

@@ -3,14 +3,28 @@
 CPython only (tests/unit also runs in Pyodide, which has no sockets).  Each
 test is a plain function running one scenario with ``asyncio.run``: no
 event-loop plugin is needed.
+
+The Redis tests get a ``redis-server`` of their own (``redis_url``): started
+once for the session on 127.0.0.1, a free port and a temporary folder, with
+no persistence, and stopped after.  Without ``redis-server`` or the
+``redis`` package they skip, except under CI (``CI`` set), where they fail.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterator
 
 import pytest
 
@@ -89,22 +103,24 @@ async def running_relay(config: RelayConfig | None = None, **kwargs: Any) -> Asy
         await relay.stop()
 
 
-def url(relay: Relay) -> str:
-    return f"ws://127.0.0.1:{relay.port}"
+def url(relay: Relay | str) -> str:
+    """A relay's address (a relay run in another process is known by its address)."""
+    return relay if isinstance(relay, str) else f"ws://127.0.0.1:{relay.port}"
 
 
-async def client(relay: Relay, **kwargs: Any) -> Client:
+async def client(relay: Relay | str, **kwargs: Any) -> Client:
     return Client(await connect(url(relay), open_timeout=TIMEOUT, **kwargs))
 
 
-async def new_game(relay: Relay, game: str = "quadrature", **create: Any
+async def new_game(relay: Relay | str, game: str = "quadrature", bob_at: Relay | str | None = None, **create: Any
                    ) -> tuple[Client, Client, dict[str, Any]]:
-    """Ann creates a game (seat 0), Bob joins with the invite; both have their state."""
+    """Ann creates a game (seat 0), Bob joins with the invite (on ``bob_at``, another relay, if given);
+    both have their state."""
     ann = await client(relay)
     await ann.send("create", game=game, name="Ann", **create)
     created = await ann.expect("created")
     await ann.expect("state")
-    bob = await client(relay)
+    bob = await client(bob_at if bob_at is not None else relay)
     await bob.send("join", room=created["room"], secret=created["invite"], name="Bob")
     await bob.expect("state")
     presence = await ann.expect("presence")
@@ -114,3 +130,132 @@ async def new_game(relay: Relay, game: str = "quadrature", **create: Any
 
 def run(scenario: Any) -> Any:
     return asyncio.run(asyncio.wait_for(scenario, 60))
+
+
+# ----- Redis ---------------------------------------------------------------------------------
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _no_redis() -> str | None:
+    if shutil.which("redis-server") is None:
+        return "redis-server is not installed (./build.sh test installs Debian's redis-server)"
+    if importlib.util.find_spec("redis") is None:
+        return "the redis package is not installed (requirements-dev.txt)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """A redis-server of our own for the session; its URL."""
+    missing = _no_redis()
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing}; CI must run the Redis tests")
+        pytest.skip(missing)
+    import redis
+
+    folder = tempfile.mkdtemp(prefix="tessera-redis-")
+    process = None
+    try:
+        for _attempt in range(3):  # a port found free may be taken before redis-server binds it
+            port = free_port()
+            process = subprocess.Popen(
+                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                 "--dir", folder, "--logfile", os.path.join(folder, "redis.log"), "--daemonize", "no"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            probe = redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1)
+            give_up = time.monotonic() + 10
+            while process.poll() is None and time.monotonic() < give_up:
+                try:
+                    probe.ping()
+                    break
+                except redis.ConnectionError:
+                    time.sleep(0.05)
+            else:
+                process.kill()
+                process.wait()
+                continue
+            probe.close()
+            yield f"redis://127.0.0.1:{port}/0"
+            break
+        else:
+            pytest.fail("redis-server did not start: " + Path(folder, "redis.log").read_text(errors="replace")[-2000:])
+    finally:
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> str:
+    """The session's Redis, emptied for this test."""
+    import redis
+
+    with redis.Redis.from_url(redis_server) as connection:
+        connection.flushall()
+    return redis_server
+
+
+class RelayProcess:
+    """``python -m tessera relay --port 0 --redis URL`` in a process of its own; ``address`` is its ws:// URL."""
+
+    def __init__(self, process: asyncio.subprocess.Process, address: str, log: Path) -> None:
+        self.process, self.address, self.log = process, address, log
+
+    @classmethod
+    async def start(cls, redis_url: str, *options: str) -> "RelayProcess":
+        log = Path(tempfile.mkstemp(prefix="tessera-relay-", suffix=".log")[1])
+        env = {**os.environ, "PYTHONPATH": str(REPO / "py"), "PYTHONDONTWRITEBYTECODE": "1"}
+        with log.open("wb") as errors:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tessera", "relay", "--port", "0", "--redis", redis_url, *options,
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=errors, env=env)
+        try:
+            line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        except asyncio.TimeoutError:
+            line = ""
+        if not line.startswith("relay listening on ws://"):
+            process.kill()
+            await process.wait()
+            raise RuntimeError(f"the relay did not start: {line!r} {log.read_text(errors='replace')[-2000:]}")
+        return cls(process, line.split()[-1], log)
+
+    async def kill(self) -> None:
+        """SIGKILL: no goodbyes, no cleanup (a crash, a pulled plug)."""
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
+
+    async def stop(self) -> None:
+        """SIGTERM: a clean stop."""
+        if self.process.returncode is None:
+            self.process.terminate()
+        try:
+            await asyncio.wait_for(self.process.wait(), 15)
+        except asyncio.TimeoutError:
+            await self.kill()
+        self.log.unlink(missing_ok=True)
+
+
+@asynccontextmanager
+async def relay_processes(redis_url: str, count: int, *options: str) -> AsyncIterator[list[RelayProcess]]:
+    """``count`` relay processes on one Redis, all stopped after."""
+    started: list[RelayProcess] = []
+    try:
+        for _ in range(count):
+            started.append(await RelayProcess.start(redis_url, *options))
+        yield started
+    finally:
+        for relay in started:
+            await relay.stop()

@@ -10,9 +10,12 @@ parts, each usable alone:
   page runs;
 * ``store``    - where rooms live (``RoomStore``; ``MemoryStore`` in one
   process);
+* ``redis_store`` - ``RedisStore``: rooms in Redis, shared by several relay
+  processes (``relay --redis URL``);
 * ``server``   - the websockets shell: connections, limits, presence.
 
-Only ``server`` needs the ``websockets`` library, and it imports it when a
-relay is started, so every module here imports without it (the site's
-build imports the whole package in Pyodide).
+Only ``server`` needs the ``websockets`` library and only ``redis_store``
+the ``redis`` one; each imports it when a relay is started or a store made,
+so every module here imports without them (the site's build imports the
+whole package in Pyodide).
 """

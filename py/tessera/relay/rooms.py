@@ -99,13 +99,16 @@ class RoomState:
 class Room:
     """A room's state with its live engine and clock."""
 
-    def __init__(self, state: RoomState, now: Now = time.time) -> None:
+    def __init__(self, state: RoomState, now: Now = time.time, game: Game | None = None) -> None:
+        """``game``: the engine already at ``state.moves`` (a store's cached copy), instead of
+        replaying the moves."""
         self.state = state
         self.now = now
-        cls = registry.game_class(state.game_id)
-        self.game: Game = cls(state.options, state.seed)
-        for text in state.moves:
-            self.game.push(self.game.parse_move(text))
+        if game is None:
+            game = registry.game_class(state.game_id)(state.options, state.seed)
+            for text in state.moves:
+                game.push(game.parse_move(text))
+        self.game: Game = game
         self.clock: Clock | None = None
         if state.time_control is not None:
             saved = state.clock

@@ -164,6 +164,7 @@ class Relay:
         from websockets.asyncio.server import serve  # the relay alone needs websockets
 
         config = self.config
+        await self.store.start()
         self.server = await serve(self.handler, config.host, config.port,
                                   max_size=TRANSPORT_MAX_BYTES, compression=None,
                                   origins=list(config.origins) if config.origins else None,
@@ -194,7 +195,7 @@ class Relay:
 
     async def sweep(self) -> None:
         """End games whose clock ran out and remove rooms idle past ``idle_seconds``."""
-        for room_id in await self.store.room_ids():
+        for room_id in await self.store.sweep_ids(self.now()):
             async with self.store.lock(room_id):
                 room = await self.store.get(room_id)
                 if room is None:
@@ -236,7 +237,10 @@ class Relay:
                     await self.receive(conn, raw)
         finally:
             self.connections.discard(conn)
-            await self.leave(conn)
+            try:
+                await self.leave(conn)
+            except Exception:  # the store failed (a shared one out of reach): the socket still goes
+                log.exception("leaving room %s failed", conn.room_id)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -377,11 +381,12 @@ def _whole(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-async def serve_forever(config: RelayConfig, announce: Callable[[str], Awaitable[None] | None] = print) -> None:
+async def serve_forever(config: RelayConfig, announce: Callable[[str], Awaitable[None] | None] = print,
+                        store: RoomStore | None = None) -> None:
     """Run a relay until SIGINT or SIGTERM; ``announce`` gets the first line (the address)."""
     import signal
 
-    relay = Relay(config)
+    relay = Relay(config, store)
     port = await relay.start()
     host = config.host if ":" not in config.host else f"[{config.host}]"
     announced = announce(f"relay listening on ws://{host}:{port}")

@@ -15,7 +15,12 @@ The contract a store keeps:
   processes and has ``get`` rebuild the ``Room`` from its ``RoomState``
   (``Room.save_clock`` writes the live clock into the state first).
 * ``remove(room_id)`` drops a room; ``room_ids()`` lists them and
-  ``count()`` counts them (for expiry and the cap).
+  ``count()`` counts them (for expiry and the cap); ``sweep_ids(now)``
+  names the rooms a sweep must look at (all of them by default; a store
+  whose rooms expire by themselves names only those whose clock may have
+  run out).
+* ``start()`` connects (a shared store) before the relay listens, and
+  ``close()`` lets go.
 * ``publish(room_id, event)`` delivers an event to every subscriber of the
   room in every process, in the order published; ``subscribe(room_id,
   deliver)`` registers a local callback and returns the function that
@@ -55,6 +60,10 @@ class RoomStore(ABC):
     async def count(self) -> int:
         return len(await self.room_ids())
 
+    async def sweep_ids(self, now: float) -> list[str]:
+        """The rooms a sweep looks at (clocks to check, idle rooms to drop): all of them here."""
+        return await self.room_ids()
+
     @abstractmethod
     def lock(self, room_id: str) -> Any:
         """An async context manager: one change at a time to this room."""
@@ -64,6 +73,9 @@ class RoomStore(ABC):
 
     @abstractmethod
     def subscribe(self, room_id: str, deliver: Deliver) -> Callable[[], None]: ...
+
+    async def start(self) -> None:
+        """Connect (a shared store); nothing for memory."""
 
     async def close(self) -> None:
         """Release connections (a shared store); nothing for memory."""
