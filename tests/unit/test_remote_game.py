@@ -200,3 +200,14 @@ def test_fuzz_any_relay_messages_never_raise_and_keep_a_real_game(messages: list
     replayed = Session.from_record(session.record(), [Seat("human"), Seat("remote")])
     assert replayed.history() == session.history()
     assert remote.info.version >= 0
+
+
+def test_the_clock_starts_on_both_devices_when_the_second_player_comes() -> None:
+    """The relay starts the clock once both have joined; the first player's page hears it then,
+    not only at the first move."""
+    table = Table(time_control={"total": 60, "per_move": None, "increment": 0})
+    try:
+        ann = table.session(0)
+        assert ann.clock is not None and ann.clock.running == ann.to_move
+    finally:
+        table.close()

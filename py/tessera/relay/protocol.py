@@ -25,7 +25,7 @@ Relay to client::
                      from_ply, moves, ply, to_move, result, draw_offer,
                      takeback, players, clock
     moved            seat, move, ply, version, to_move, result, clock
-    presence         seat, status ("connected" | "disconnected" | "back"), name
+    presence         seat, status ("connected" | "disconnected" | "back"), name, clock
     draw_offered     seat            draw_declined     seat
     takeback_requested seat          takeback_declined seat
     took_back        seat, ply, version, to_move, clock

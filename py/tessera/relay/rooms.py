@@ -175,12 +175,13 @@ class Room:
         if self.clock is not None and self.clock.running is None and all(state.seen) and not self.is_over():
             self.clock.start_turn(self.game.to_move)
         self.touch()
-        return message("presence", seat=seat, status=status, name=state.names[seat])
+        return message("presence", seat=seat, status=status, name=state.names[seat], clock=self.clock_json())
 
     def disconnect(self, seat: int) -> Event:
         self.state.connected[seat] = False
         self.touch()
-        return message("presence", seat=seat, status="disconnected", name=self.state.names[seat])
+        return message("presence", seat=seat, status="disconnected", name=self.state.names[seat],
+                       clock=self.clock_json())
 
     # ----- reading ---------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
