@@ -101,6 +101,8 @@ MANIFEST = {
 A ``.json`` name, not ``.webmanifest``: every host knows its type."""
 ICONS_DIR = "assets/icons"
 
+SERVER_ONLY = ("relay",)
+"""Folders of the package the page never imports (the relay is a server program), left out of its zip."""
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -129,10 +131,13 @@ def copy(src: str, dst: str) -> None:
     shutil.copyfile(src, dst)
 
 
-def make_zip(src_dir: str, arc_root: str, dst: str) -> int:
+def make_zip(src_dir: str, arc_root: str, dst: str, leave_out: tuple[str, ...] = ()) -> int:
+    """Zip ``src_dir`` under ``arc_root``, but for the top-level folders ``leave_out``."""
     count = 0
     with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for rel in walk_files(src_dir):
+            if rel.split(os.sep, 1)[0] in leave_out:
+                continue
             arcname = arc_root + "/" + rel.replace(os.sep, "/")
             info = zipfile.ZipInfo(arcname, date_time=ZIP_DATE)
             info.external_attr = 0o644 << 16
@@ -367,7 +372,7 @@ def build(out: str) -> dict:
     pkg = os.path.join(ROOT, "py", "tessera")
     if not os.path.isdir(pkg):
         fail("py/tessera/ is missing")
-    n_py = make_zip(pkg, "tessera", os.path.join(tmp, "tessera.zip"))
+    n_py = make_zip(pkg, "tessera", os.path.join(tmp, "tessera.zip"), SERVER_ONLY)
 
     # Static assets (sw.js is generated separately at the site root).
     assets = os.path.join(ROOT, "assets")

@@ -31,6 +31,7 @@ import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { spawnSync } from "node:child_process";
 
 const [repo, outArg] = process.argv.slice(2);
 if (!repo || !outArg) {
@@ -67,14 +68,16 @@ function copyTree(FS, src, dst) {
 }
 
 // Everything the first screen and a game need, but nothing that touches the
-// page (tessera.ui imports js and pyscript, which only exist in the page).
+// page (tessera.ui imports js and pyscript, which only exist in the page) and
+// nothing the page never runs: the relay is a server program (with it the
+// heap grew to 36 MiB, and a snapshot that size did not restore).
 const IMPORT_ENGINES = `
 import asyncio, json, array, zlib, dataclasses, typing, abc, html, importlib, traceback
 import pkgutil, sys
 import tessera
 for info in pkgutil.walk_packages(tessera.__path__, "tessera."):
-    if not info.name.startswith(("tessera.ui", "tessera.cli", "tessera.__main__", "tessera.benchmarks")) \\
-            and not info.name.endswith(".bench"):
+    if not info.name.startswith(("tessera.ui", "tessera.cli", "tessera.__main__", "tessera.benchmarks",
+                                 "tessera.relay")) and not info.name.endswith(".bench"):
         importlib.import_module(info.name)
 import tessera.core.registry  # the games add their own catalog parts
 import tessera.i18n
@@ -89,10 +92,11 @@ page_modules = json.loads(PAGE_MODULES_JSON)
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))
 
 def imported_names(root):
-    """Absolute module names the package's sources import (any depth), command line excluded."""
+    """Absolute module names the package's sources import (any depth); the command line
+    and the relay (programs of their own, never run in the page) left out."""
     names = set()
     for base, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "relay"))
         for name in sorted(files):
             if not name.endswith(".py") or name in ("cli.py", "__main__.py", "bench.py") \\
                     or name.startswith("benchmarks"):
@@ -271,6 +275,15 @@ const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(join(out, "snapshot.bin.gz"), gzipSync(snapshot, { level: 9 }));
 writeFileSync(join(out, "stdlib.json"), JSON.stringify(report, null, 1));
 const size = (name) => (statSync(join(out, name)).size / 1e6).toFixed(2);
+// A snapshot that cannot be restored would only show in the page, as a slow
+// start from scratch: try it now, in a Node process of its own.
+const check = spawnSync(process.execPath, [join(repo, "scripts", "check_snapshot.mjs"), join(out, "snapshot.bin.gz")],
+                        { encoding: "utf8" });
+if (check.status !== 0) {
+  console.error(`make_snapshot: the snapshot does not restore (${(snapshot.length / 1e6).toFixed(1)} MB in memory): ` +
+                `${(check.stdout + check.stderr).trim().split("\n").slice(-3).join(" ")}`);
+  process.exit(1);
+}
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB in memory (${(cleared / 1e6).toFixed(1)} MB of it ` +
             `free and cleared), ${size("snapshot.bin.gz")} MB gzipped, ${report.in_snapshot.length} standard ` +
             `modules in it` + (report.not_found.length ? `; not importable: ${report.not_found.join(", ")}` : ""));

@@ -1,0 +1,80 @@
+"""The play screen's controls: the move box and the action buttons.
+
+Functions of the screen (``PlayScreen``, called ``self`` here as in its
+methods): each builds its part of the side column and keeps the nodes the
+screen renders later (``self.input``, ``self.undo_btn``...) on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import t
+from .dom import button, el
+from .play_dialogs import ask_resign, run_extra_action
+from .solo_ui import SoloHelpers
+
+
+def move_form(self: Any) -> Any:
+    """The move box: type a move in the game's notation; its error line under it."""
+    form = el("form", "move-form", None, {"autocomplete": "off", "novalidate": True})
+    label = el("label", "move-label", t("input.label"), {"for": "move-input"})
+    self.input = el("input", "move-input", None, {
+        "id": "move-input", "type": "text", "inputmode": "text", "spellcheck": "false",
+        "autocapitalize": "off", "placeholder": t("input.placeholder", example=self.session.game.move_example()),
+        "aria-describedby": "move-error"})
+    submit = el("button", "btn", t("input.play"), {"type": "submit"})
+    self.input_error = el("p", "move-error", None, {"id": "move-error", "aria-live": "assertive"})
+    form.appendChild(label)
+    form.appendChild(el("div", "move-input-row", None, None, [self.input, submit]))
+    form.appendChild(self.input_error)
+    self.listeners.on(form, "submit", self._on_submit)
+    self.listeners.on(self.input, "input", lambda e: self._show_error(""))
+    return form
+
+def action_buttons(self: Any) -> Any:
+    """Undo (Ask for takeback online), Draw, Resign or Stop, the game's own buttons and
+    drawing options, Flip, New game, Export and Import; kept on the screen as its attributes."""
+    box = el("div", "play-actions")
+    undo_label = t("remote.takeback") if self.remote is not None else t("play.undo")
+    self.undo_btn = button(undo_label, lambda e: self._undo(), self.listeners, "btn",
+                           {"data-action": "undo"})
+    self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
+                           {"data-action": "draw"})
+    self.resign_btn = button(t("play.stop" if self.solo else "play.resign"), lambda e: ask_resign(self),
+                             self.listeners, "btn btn-danger-soft", {"data-action": "resign"})
+    flip = button(t("play.flip"), lambda e: self._flip(), self.listeners, "btn", {"data-action": "flip"})
+    new = button(t("play.new_game"), lambda e: self._new_game(), self.listeners, "btn",
+                 {"data-action": "new-game"})
+    export = button(t("record.export"), lambda e: self._export(), self.listeners, "btn",
+                    {"data-action": "export"})
+    imp = button(t("record.import"), lambda e: self._import(), self.listeners, "btn",
+                 {"data-action": "import"})
+    box.appendChild(el("div", "action-row", None, None, [self.undo_btn, self.draw_btn, self.resign_btn]))
+    self.helper = SoloHelpers(self)   # Hint and High scores, for games that have them
+    if self.helper.row is not None:
+        box.appendChild(self.helper.row)
+    self.extra_buttons = []
+    for action in self.ui.extra_actions():
+        node = button(t(action.label_key), lambda e, a=action: run_extra_action(self, a), self.listeners,
+                      "btn btn-danger-soft" if action.danger else "btn", {"data-action": action.key})
+        self.extra_buttons.append((action, node))
+    if self.extra_buttons:
+        box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
+    for toggle in self.ui.view_toggles:   # a game's drawing options (Corners: every capture)
+        box.appendChild(view_toggle(self, toggle))
+    box.appendChild(el("div", "action-row", None, None, [flip, new] if self.ui.flippable else [new]))
+    box.appendChild(el("div", "action-row", None, None, [export, imp]))
+    return box
+
+def view_toggle(self: Any, toggle: Any) -> Any:
+    """A game's drawing option (Corners: every capture) as a checkbox."""
+    box = el("input", None, None, {"type": "checkbox", "id": f"toggle-{toggle.key}",
+                                   "data-toggle": toggle.key})
+
+    def changed(event: Any) -> None:
+        if self.board is not None:
+            self.board.state.highlights[toggle.key] = bool(box.checked)
+            self.board.redraw()
+    self.listeners.on(box, "change", changed)
+    return el("label", "view-toggle", None, {"for": f"toggle-{toggle.key}"}, [box, el("span", None, t(toggle.label_key))])
