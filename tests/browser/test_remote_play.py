@@ -39,8 +39,19 @@ def relay_url():
         process.wait(10)
 
 
-def device(browser: Browser, lang: str = "en") -> Page:
+@pytest.fixture
+def contexts(browser: Browser):
+    """Each device is a browser context of its own (its own storage); all closed after the test."""
+    made: list = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def device(browser: Browser, lang: str = "en", contexts: list | None = None) -> Page:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=lang)
+    if contexts is not None:
+        contexts.append(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -70,8 +81,9 @@ def wait_turn(page: Page) -> None:
     page.wait_for_selector(".play-status.is-yours", timeout=20_000)
 
 
-def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, relay_url: str, wait_ready) -> None:
-    ann, bob = device(browser), device(browser)
+def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, relay_url: str, wait_ready,
+                                            contexts: list) -> None:
+    ann, bob = device(browser, contexts=contexts), device(browser, contexts=contexts)
     ann.goto(site_url)
     wait_ready(ann)
     ann.click("button[data-action=new-game][data-game=quadrature]")
@@ -101,7 +113,7 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     assert ann.get_attribute(BOARD, "data-position") == bob.get_attribute(BOARD, "data-position")
 
     # Carl watches with the spectators' link: the game, and nothing to play.
-    carl = device(browser)
+    carl = device(browser, contexts=contexts)
     carl.goto(ann.locator("#watch-url").input_value())
     wait_ready(carl)
     carl.wait_for_selector(".remote-link[data-link=watching]", timeout=20_000)
@@ -163,8 +175,9 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     assert ann.errors == [] and bob.errors == []       # type: ignore[attr-defined]
 
 
-def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, site_url: str, wait_ready) -> None:
-    page = device(browser, "ru")
+def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, site_url: str, wait_ready,
+                                                           contexts: list) -> None:
+    page = device(browser, "ru", contexts)
     page.goto(site_url + "#/join/%E0%A4%A/room/secret")
     wait_ready(page)
     expect(page.locator(".join-status.is-error")).to_be_visible()

@@ -71,6 +71,12 @@ def play_typed(page: Page, move: str, plies: int) -> None:
     page.wait_for_function("n => document.querySelectorAll('button.move').length === n", arg=plies)
 
 
+def wait_saved(page: Page, session_id: str, plies: int) -> None:
+    """Until the save holds ``plies`` moves: a move is saved in a task of its own, just after it shows."""
+    page.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).record.moves.length === n",
+                           arg=[KEY + session_id, plies])
+
+
 # ----- two tabs --------------------------------------------------------------------------
 
 def test_two_tabs_never_overwrite_each_other(context: BrowserContext, site_url: str, wait_ready) -> None:
@@ -95,6 +101,7 @@ def test_two_tabs_never_overwrite_each_other(context: BrowserContext, site_url: 
     tab_b.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
     expect(tab_b.locator("[data-notice=tabs]")).to_have_count(0)
     play_typed(tab_b, "e3-e4", 2)
+    wait_saved(tab_b, "tabs1", 2)
     assert stored(tab_b, "tabs1")["record"]["moves"] == ["e9-e8", "e3-e4"]
 
     expect(tab_a.locator("[data-notice=tabs]")).to_be_visible()
@@ -114,6 +121,7 @@ def test_a_flip_in_another_tab_is_no_conflict(context: BrowserContext, site_url:
     tab_a.click("[data-action=flip]")
     tab_a.wait_for_function("k => JSON.parse(localStorage.getItem(k)).rev === 1", arg=KEY + "tabs2")
     play_typed(tab_b, "e9-e8", 1)
+    wait_saved(tab_b, "tabs2", 1)
     expect(tab_b.locator("[data-notice=tabs]")).to_have_count(0)
     assert stored(tab_b, "tabs2")["rev"] == 2 and stored(tab_b, "tabs2")["record"]["moves"] == ["e9-e8"]
     expect(tab_a.locator("[data-notice=tabs]")).to_be_visible()   # and the flipping tab hears of the move

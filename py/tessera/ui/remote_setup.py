@@ -152,6 +152,22 @@ def start_online_game(app: Any, game_id: str, choice: dict[str, str], options: d
 
     socket = RelaySocket(relay, lambda: socket.send(request), message, closed, retry=False)
     socket.connect()
+    give_up_later(socket, lambda: finish(t("remote.unreachable", relay=relay)))
+
+
+ANSWER_TIMEOUT_S = 15.0
+"""How long starting or joining a game waits for the relay before saying it cannot reach it."""
+
+
+def give_up_later(socket: RelaySocket, give_up: Any) -> None:
+    """Call ``give_up`` if ``socket`` is still waiting after ``ANSWER_TIMEOUT_S``
+    (a relay that accepts the connection and never answers)."""
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    def check() -> None:
+        if not socket.closed:
+            give_up()
+    js.setTimeout(create_once_callable(check), int(ANSWER_TIMEOUT_S * 1000))
 
 
 def open_remote_session(app: Any, session: Any) -> None:

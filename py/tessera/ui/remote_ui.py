@@ -30,10 +30,11 @@ from .dialogs import Dialog
 from .dom import Listeners, button, el, set_text
 from .panels import error_words, sentence
 from .relay_socket import RelaySocket
-from .remote_setup import check_relay, local_id, open_remote_session, player_name
+from .remote_setup import check_relay, give_up_later, local_id, open_remote_session, player_name
 
 AWAY_NOTICE_S = 5.0
 """How long the opponent is away before the page says they left."""
+MAX_RESYNCS, RESYNC_WINDOW_S = 3, 30.0
 
 
 # ----- joining by link ----------------------------------------------------------------------
@@ -81,6 +82,7 @@ class JoinScreen:
         self.socket = RelaySocket(relay, lambda: self.socket.send(hello), lambda data: self._answer(data, relay,
                                   room, secret), self._closed, retry=False)
         self.socket.connect()
+        give_up_later(self.socket, lambda: self._fail(t("remote.unreachable", relay=relay)))
 
     def _parse(self) -> tuple[str, str, str] | None:
         if len(self.route) != 4:
@@ -152,6 +154,7 @@ class RemotePlay:
         self._seen_connected = False
         self._said_away = False
         self._away_timer: Any = None
+        self._resyncs: list[float] = []
         self.stopped = False
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -297,7 +300,7 @@ class RemotePlay:
             app.notice(say(detail), "error")
         elif kind == "resync":
             if detail is None:
-                self.socket.reconnect()
+                self._resync()
             else:
                 app.notice(t("remote.resynced"), "info")
         elif kind == "closed":
@@ -308,6 +311,19 @@ class RemotePlay:
         self._render_link()
         screen.render()
         screen._queue_save()
+
+    def _resync(self) -> None:
+        """Rejoin to get the relay's game; a page that keeps disagreeing with it
+        (``MAX_RESYNCS`` in ``RESYNC_WINDOW_S``) stops asking and says so, rather
+        than knock on the relay's door in a loop."""
+        now = float(js.Date.now()) / 1000.0
+        self._resyncs = [moment for moment in self._resyncs if now - moment < RESYNC_WINDOW_S] + [now]
+        if len(self._resyncs) > MAX_RESYNCS:
+            self.socket.close()
+            self.remote.disconnected()
+            self.screen.app.notice(t("remote.stuck"), "error", sticky=True)
+            return
+        self.socket.reconnect()
 
     def _presence(self, opponent: dict[str, Any]) -> None:
         """The opponent's name and presence.  "Left" is said only after they have
