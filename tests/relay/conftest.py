@@ -128,6 +128,30 @@ async def new_game(relay: Relay | str, game: str = "quadrature", bob_at: Relay |
     return ann, bob, created
 
 
+async def play_random_game(players: list[Client], seed: int) -> tuple[Any, int, dict[str, Any]]:
+    """A seeded random Quadrature game played to its end by two joined clients: every
+    move reaches both, in order, the mover's copy with its request id.  Returns the
+    engine, the last version and the last ``moved``."""
+    import random
+
+    from tessera.core.registry import game_class
+    engine = game_class("quadrature")()
+    rng = random.Random(seed)
+    version = 0
+    moved: dict[str, Any] = {}
+    while not engine.is_over():
+        text = engine.move_text(rng.choice(engine.legal_moves()))
+        mover = engine.to_move
+        engine.push_text(text)
+        await players[mover].send("move", move=text, version=version, id=version)
+        for index, player in enumerate(players):
+            moved = await player.expect("moved")
+            assert (moved["move"], moved["seat"], moved["version"]) == (text, mover, version + 1)
+            assert ("id" in moved) == (index == mover)
+        version += 1
+    return engine, version, moved
+
+
 def run(scenario: Any) -> Any:
     return asyncio.run(asyncio.wait_for(scenario, 60))
 

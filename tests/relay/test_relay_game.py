@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 
-from conftest import FakeTime, client, new_game, run, running_relay
+from conftest import FakeTime, client, new_game, play_random_game, run, running_relay
 
 from tessera.core.registry import game_class
 from tessera.relay.server import RelayConfig
@@ -23,19 +22,7 @@ def test_two_clients_play_a_whole_game_and_both_see_every_move() -> None:
         async with running_relay(RelayConfig(rate=1000, burst=1000)) as relay:  # moves far faster than people
             ann, bob, created = await new_game(relay)
             players = [ann, bob]
-            engine = game_class("quadrature")()
-            rng = random.Random(7)
-            version = 0
-            while not engine.is_over():
-                text = engine.move_text(rng.choice(engine.legal_moves()))
-                mover = engine.to_move
-                engine.push_text(text)
-                await players[mover].send("move", move=text, version=version, id=version)
-                for index, player in enumerate(players):
-                    moved = await player.expect("moved")
-                    assert (moved["move"], moved["seat"], moved["version"]) == (text, mover, version + 1)
-                    assert ("id" in moved) == (index == mover)
-                version += 1
+            engine, version, moved = await play_random_game(players, 7)
             assert moved["result"] == engine.outcome().to_json()
             room = await relay.store.get(created["room"])
             assert len(room.state.moves) == engine.ply and room.game.position() == engine.position()

@@ -14,14 +14,14 @@ import asyncio
 import io
 import json
 import os
-import random
 import subprocess
 import sys
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any, AsyncIterator
 
 import pytest
-from conftest import REPO, Client, FakeTime, client, free_port, new_game, relay_processes, run, running_relay
+from conftest import (REPO, Client, FakeTime, client, free_port, new_game, play_random_game, relay_processes, run,
+                      running_relay)
 
 from tessera.cli import main
 from tessera.core.registry import game_class
@@ -99,19 +99,7 @@ def test_two_relays_share_a_room_and_play_a_whole_game_to_its_end(redis_url: str
         async with relays(redis_url, **FAST) as (one, two):
             ann, bob, created = await new_game(one, bob_at=two)
             players = [ann, bob]
-            engine = game_class("quadrature")()
-            rng = random.Random(11)
-            version = 0
-            while not engine.is_over():
-                text = engine.move_text(rng.choice(engine.legal_moves()))
-                mover = engine.to_move
-                engine.push_text(text)
-                await players[mover].send("move", move=text, version=version, id=version)
-                for index, player in enumerate(players):
-                    moved = await player.expect("moved")
-                    assert (moved["move"], moved["seat"], moved["version"]) == (text, mover, version + 1)
-                    assert ("id" in moved) == (index == mover)
-                version += 1
+            engine, version, moved = await play_random_game(players, 11)
             assert moved["result"] == engine.outcome().to_json()
             for player in players:
                 assert [m["version"] for m in player.seen if m["type"] == "moved"] == list(range(1, version + 1))
