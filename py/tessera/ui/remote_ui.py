@@ -204,18 +204,18 @@ class RemotePlay:
                                   {"data-action": "share-invite"}))
             parts = [el("label", "field-label", t("remote.invite"), {"for": "invite-url"}), field,
                      el("div", "action-row", None, None, row), el("p", "dialog-hint", t("remote.invite_hint"))]
-            if self.info.spectate:   # a second link, for people who only watch
-                watch = el("input", "text-input invite-url", None, {
-                    "type": "text", "readonly": True, "id": "watch-url", "aria-label": t("remote.watch_link"),
-                    "value": join_link(self.info, self.info.spectate)})
-                self.listeners.on(watch, "focus", lambda event: watch.select())
-                parts.append(el("details", "watch-link", None, None, [
-                    el("summary", None, t("remote.watch_link")), watch]))
             self.invite = el("div", "invite", None, {"data-invite": "box"}, parts)
             box.appendChild(self.invite)
             self.listeners.on(field, "focus", lambda event: field.select())
         else:
             self.invite = None
+        if self.info.spectate:   # a second link, for people who only watch (kept after the friend came)
+            watch = el("input", "text-input invite-url", None, {
+                "type": "text", "readonly": True, "id": "watch-url", "aria-label": t("remote.watch_link"),
+                "value": join_link(self.info, self.info.spectate)})
+            self.listeners.on(watch, "focus", lambda event: watch.select())
+            box.appendChild(el("details", "watch-link", None, None, [
+                el("summary", None, t("remote.watch_link")), watch]))
         return box
 
     def _copy(self, url: str, field: Any) -> None:
