@@ -186,3 +186,40 @@ def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, sit
     wait_ready(page)
     expect(page.locator(".join-status.is-error")).to_contain_text("127.0.0.1:9", timeout=20_000)
     shot(page, "remote-unreachable-ru")
+
+
+def seconds(text: str) -> float:
+    minutes, _, rest = text.strip().partition(":")
+    return int(minutes) * 60 + float(rest)
+
+
+def test_the_relays_clock_shows_on_both_pages(browser: Browser, site_url: str, relay_url: str, wait_ready,
+                                             contexts: list) -> None:
+    """3 min a side: no clock runs until the friend comes; then White's runs on both pages, and after
+    White's move Black's runs on both; both pages show the same times, give or take a second."""
+    ann, bob = device(browser, contexts=contexts), device(browser, contexts=contexts)
+    ann.goto(site_url)
+    wait_ready(ann)
+    ann.click("button[data-action=new-game][data-game=quadrature]")
+    ann.click("label[for='ng-opponent-online']")
+    ann.fill("#ng-relay", relay_url)
+    ann.click("label[for='ng-side-white']")
+    ann.click("label[for='ng-time_total-3']")
+    ann.click("dialog button[data-action=start]")
+    ann.wait_for_selector("#invite-url")
+    expect(ann.locator(".remote-link")).to_have_attribute("data-link", "waiting")
+    expect(ann.locator(".player-clock.is-running")).to_have_count(0)      # the relay waits for both
+    bob.goto(ann.locator("#invite-url").input_value())
+    wait_ready(bob)
+    white = ".player-panel[data-seat='0'] .player-clock"
+    for page in (ann, bob):
+        page.wait_for_selector(white + ".is-running", timeout=20_000)
+    wait_turn(ann)
+    play_a_move(ann)
+    black = ".player-panel[data-seat='1'] .player-clock"
+    for page in (ann, bob):
+        page.wait_for_selector(black + ".is-running", timeout=20_000)
+        expect(page.locator(white + ".is-running")).to_have_count(0)
+    times = [seconds(page.text_content(white + " .clock-main") or "") for page in (ann, bob)]
+    assert 170 < times[0] <= 180 and abs(times[0] - times[1]) <= 1.5, times
+    shot(bob, "remote-bob-clock")
