@@ -127,7 +127,6 @@ class RemoteGame:
         self.name = name
         self.connected = False
         """Joined: the relay has answered this connection's ``join``."""
-        self.opponent: dict[str, Any] = {"name": None, "connected": False}
         self.players: list[dict[str, Any]] = [{"name": None, "connected": False} for _ in range(2)]
         """Both seats' names and presence (what a spectator shows)."""
         self.takeback: int | None = None
@@ -145,6 +144,11 @@ class RemoteGame:
     @property
     def other(self) -> int | None:
         return None if self.info.seat is None else 1 - self.info.seat
+
+    @property
+    def opponent(self) -> dict[str, Any]:
+        """The other seat's name and presence (nobody's, when this device only watches)."""
+        return self.players[self.other] if self.other is not None else {"name": None, "connected": False}
 
     def _is_other(self, seat: Any) -> bool:
         return self.other is not None and seat == self.other and not isinstance(seat, bool)
@@ -260,8 +264,6 @@ class RemoteGame:
                 if isinstance(player, Mapping):
                     self.players[seat] = {"name": _name(player.get("name")),
                                           "connected": player.get("connected") is True}
-        if self.other is not None:
-            self.opponent = dict(self.players[self.other])
         self._version(data)
         self.unconfirmed = 0
         self.connected = True
@@ -328,8 +330,7 @@ class RemoteGame:
                   "connected": status in ("connected", "back"), "status": status}
         self.players[seat] = player
         if self._is_other(seat):
-            self.opponent = player
-            self.notify("presence", self.opponent)
+            self.notify("presence", player)
         else:
             self.notify("players", self.players)
 

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..core.remote import MAX_URL_CHARS, RemoteInfo, relay_message, session_from_state
 from ..i18n import say, t
@@ -162,8 +163,6 @@ ANSWER_TIMEOUT_S = 15.0
 def give_up_later(socket: RelaySocket, give_up: Any) -> None:
     """Call ``give_up`` if ``socket`` is still waiting after ``ANSWER_TIMEOUT_S``
     (a relay that accepts the connection and never answers)."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
     def check() -> None:
         if not socket.closed:
             give_up()

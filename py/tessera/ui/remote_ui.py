@@ -354,8 +354,6 @@ class RemotePlay:
         """The players' names the relay knows, on their seats (saved with the game)."""
         session = self.screen.session
         names = [player.get("name") for player in self.remote.players]
-        if self.remote.other is not None:
-            names[self.remote.other] = self.remote.opponent.get("name") or names[self.remote.other]
         seats = tuple(Seat("remote", name=names[index]) if seat.kind == "remote" and names[index]
                       and seat.name != names[index] else seat for index, seat in enumerate(session.seats))
         if seats != session.seats:
