@@ -210,7 +210,7 @@ cmd_test() {
     node tests/pyodide/run_tests.mjs tests/unit
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
-    "$VENV/bin/python" -m pytest -p no:cacheprovider tests/browser
+    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" tests/browser
 
   echo
   echo "## Test summary"

@@ -40,6 +40,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 SERVE = REPO / "scripts" / "serve.py"
@@ -60,11 +61,43 @@ SUBPATH = "/games/tessera/"
 
 # ---------------------------------------------------------------- helpers --
 
+SHM_ENOUGH = 2 << 30
+"""Free bytes in /dev/shm above which Chromium keeps its shared memory there."""
+
+
+def _free_bytes(path: str) -> int:
+    try:
+        return shutil.disk_usage(path).free
+    except OSError:
+        return 0
+
+
 def launch_chromium(playwright, **kwargs) -> Browser:
-    """Launch the system Chromium with the project's flags."""
+    """Launch the system Chromium with the project's flags.
+
+    Playwright always passes ``--disable-dev-shm-usage``, which puts
+    Chromium's shared memory (canvases, images) in files under /tmp: on a
+    machine whose disk is nearly full a renderer then dies ("Target
+    crashed").  When /dev/shm (memory) has room, it is used instead.
+    """
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: run ./build.sh test (it installs Debian's chromium)")
+    if _free_bytes("/dev/shm") >= SHM_ENOUGH:
+        kwargs.setdefault("ignore_default_args", ["--disable-dev-shm-usage"])
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
+
+
+def machine_state() -> str:
+    """Free disk and memory, for the message of a renderer crash."""
+    available = "?"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                available = f"{int(line.split()[1]) // 1024} MiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (f"free: /tmp {_free_bytes('/tmp') >> 20} MiB, /dev/shm {_free_bytes('/dev/shm') >> 20} MiB, "
+            f"memory available {available}")
 
 
 def wait_ready(page: Page, timeout_ms: float = 60_000) -> None:
@@ -73,9 +106,14 @@ def wait_ready(page: Page, timeout_ms: float = 60_000) -> None:
     Fails at once, with the page's text, if the boot marks the page as failed
     (<html data-tessera="error">).
     """
-    page.wait_for_function(
-        "() => ['ready', 'error'].includes(document.documentElement.dataset.tessera)",
-        timeout=timeout_ms, polling=100)
+    try:
+        page.wait_for_function(
+            "() => ['ready', 'error'].includes(document.documentElement.dataset.tessera)",
+            timeout=timeout_ms, polling=100)
+    except PlaywrightError as error:
+        if "crashed" in str(error):
+            raise PlaywrightError(f"{error} ({machine_state()})") from error
+        raise
     state = page.evaluate("document.documentElement.dataset.tessera")
     if state != "ready":
         text = page.evaluate("document.body ? document.body.innerText : ''")
