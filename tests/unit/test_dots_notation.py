@@ -7,7 +7,7 @@ import pytest
 from tessera.core.game import NotationError, PositionError
 from tessera.core.rng import SeededRandom
 from tessera.games.dots import BLUE, LAND, NONE, RED, Dots
-from tessera.games.dots.field import trace_chain
+from tessera.games.dots.chains import trace_chain
 
 START = "39/39/39/39/39/39/39/39/39/39/39/39/39/39/39/19BR18/19RB18/" + "/".join(["39"] * 15) + " b - -"
 

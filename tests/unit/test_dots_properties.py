@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from tessera.core.record import Record
 from tessera.core.rng import SeededRandom
 from tessera.games.dots import LAND, Dots
-from tessera.games.dots.field import inside_of_loop, trace_chain
+from tessera.games.dots.chains import inside_of_loop, trace_chain
 from tessera.games.dots.sgf import from_sgf, to_sgf
 
 FOUR = ((1, 0), (-1, 0), (0, 1), (0, -1))

@@ -25,12 +25,9 @@ from typing import Generator
 
 from ...bots.clock import Budget
 from ...core.rng import SeededRandom
-from .field import _RING_STARTS, OFF, Field
+from .field import OFF, Field
+from .ring import CAN_CLOSE, DOTS_IN_RING, RING_STARTS
 from .rules import LAND, Dots
-
-CAN_CLOSE = bytes(1 if arcs else 0 for arcs in _RING_STARTS)
-"""By 8-bit ring mask of a player's live dots: 1 if a dot placed in the
-middle could close a chain (two or more separate free arcs)."""
 
 
 def _arcs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -38,7 +35,7 @@ def _arcs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
     free arc as ``(ring index of an orthogonal cell in it, bit mask of its
     cells)``, so a playout floods only arcs that touch an enemy dot."""
     table = []
-    for mask, starts in enumerate(_RING_STARTS):
+    for mask, starts in enumerate(RING_STARTS):
         arcs = []
         for start in starts:
             bits = 1 << start
@@ -76,14 +73,7 @@ class Tactics:
 
     def can_close(self, cell: int, player: int) -> bool:
         """Whether a dot of ``player`` on ``cell`` could close a chain."""
-        live = self.field.live[player]
-        mask = 0
-        bit = 1
-        for step in self.ring:
-            if live[cell + step]:
-                mask |= bit
-            bit <<= 1
-        return CAN_CLOSE[mask] == 1
+        return CAN_CLOSE[self.field.live_ring[player][cell]] == 1
 
     def gain(self, cell: int, player: int) -> int:
         """Change of ``player``'s score lead if they put a dot on ``cell``:
@@ -180,11 +170,8 @@ class Tactics:
             threat, second = self._best_captures(player, mine, nearby)
         finally:
             field.undo()
-        live_me, live_them = field.live[player], field.live[enemy]
-        own = them = 0
-        for step in self.ring:
-            own += live_me[cell + step]
-            them += live_them[cell + step]
+        own = DOTS_IN_RING[field.live_ring[player][cell]]
+        them = DOTS_IN_RING[field.live_ring[enemy][cell]]
         shape = 0.3 * min(own, 2) + 0.35 * min(them, 3)
         if own == 0 and them == 0:
             shape -= 0.5
@@ -360,21 +347,18 @@ class Reader:
         tactics = self.tactics
         field = self.field
         enemy = 1 - player
-        live_me, live_them = field.live[player], field.live[enemy]
-        ring = field.ring
+        ring_me, ring_them = field.live_ring[player], field.live_ring[enemy]
         ranked = []
         for c in cells:
-            own = them = 0
-            for step in ring:
-                own += live_me[c + step]
-                them += live_them[c + step]
+            mask_me, mask_them = ring_me[c], ring_them[c]
+            own, them = DOTS_IN_RING[mask_me], DOTS_IN_RING[mask_them]
             value = 0.3 * min(own, 2) + 0.35 * min(them, 3)
-            if own and tactics.can_close(c, player):
+            if CAN_CLOSE[mask_me]:
                 g = tactics.gain(c, player)
                 if g < 0:
                     continue
                 value += 10.0 * g
-            if them and tactics.can_close(c, enemy):
+            if CAN_CLOSE[mask_them]:
                 g = tactics.gain(c, enemy)
                 if g > 0:
                     value += 8.0 * g
@@ -451,7 +435,7 @@ class Playout:
         """Play up to ``plies`` moves from ``player``; returns how many."""
         field = self.field
         dot, owner, score, ring = field.dot, field.owner, field.score, field.ring
-        live = field.live
+        live_ring = field.live_ring
         near, in_near, rng, near2 = self.near, self.in_near, self.rng, self.near2
         size = len(dot)
         base_near = len(near)
@@ -459,7 +443,7 @@ class Playout:
         try:
             for _ in range(plies):
                 enemy = 1 - player
-                live_me, live_them = live[player], live[enemy]
+                ring_me, ring_them = live_ring[player], live_ring[enemy]
                 move = -1
                 block = -1
                 # A capture for the mover next to the last two moves, else a
@@ -471,14 +455,7 @@ class Playout:
                         n = centre + step
                         if dot[n] or owner[n]:
                             continue
-                        mask_me = mask_them = 0
-                        bit = 1
-                        for s in ring:
-                            if live_me[n + s]:
-                                mask_me |= bit
-                            elif live_them[n + s]:
-                                mask_them |= bit
-                            bit <<= 1
+                        mask_me, mask_them = ring_me[n], ring_them[n]
                         if mask_them and CAN_CLOSE[mask_me] and self.small_capture(n, mask_me, mask_them, player):
                             move = n
                             break

@@ -23,8 +23,13 @@ closed chain of player P splits the cells that are not P-live into
 is enclosed, and the smallest chain around it (5.10, 5.15) is the simple
 loop that ``trace_chain`` cuts out of the component's boundary walk.  A new
 dot can only close chains when the ring of its eight neighbours holds
-P-live dots in two or more separate arcs (``_RING_STARTS``), so most moves
-cost a table look-up.  Otherwise one flood starts in each arc; the floods
+P-live dots in two or more separate arcs (``ring.RING_STARTS``), so most
+moves cost a table look-up: the field keeps each point's ring mask of live
+dots per player (``live_ring``) as dots come, go and come back.  Even then
+the dots on either side of an arc must already be one chain for the new dot
+to close a loop: a union-find of each player's dots (8-adjacent, live or
+not, so it may only over-join) answers that without a flood when they are
+not.  Otherwise one flood starts in each arc; the floods
 run in lock-step with a doubling budget, merge when they meet, stop at the
 sentinel border, and the last one left is known to reach the border unless
 the new dot was already inside a P house.  An enclosed component holding a
@@ -49,39 +54,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .chains import inside_of_loop, trace_chain
+from .ring import RING_DIRS, RING_GROUPS, RING_STARTS
+
 EMPTY_CELL, BLUE_DOT, RED_DOT, OFF = 0, 1, 2, 3
-
-_RING_DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-"""The eight neighbours in cyclic order N, NE, E, SE, S, SW, W, NW."""
-
-
-def _ring_starts_table() -> tuple[tuple[int, ...], ...]:
-    """For each 8-bit mask of own live dots around a point: the ring index of
-    one orthogonal neighbour in each separate free arc, when there are two or
-    more such arcs (only then can the point close a chain); else ``()``."""
-    table = []
-    for mask in range(256):
-        if mask == 0 or mask == 255:
-            table.append(())
-            continue
-        first_set = next(i for i in range(8) if mask >> i & 1)
-        starts = []
-        current: list[int] = []
-        for step in range(1, 9):
-            i = (first_set + step) % 8
-            if mask >> i & 1:
-                if current:
-                    orthogonal = [j for j in current if j % 2 == 0]
-                    if orthogonal:
-                        starts.append(orthogonal[0])
-                    current = []
-            else:
-                current.append(i)
-        table.append(tuple(starts) if len(starts) >= 2 else ())
-    return tuple(table)
-
-
-_RING_STARTS = _ring_starts_table()
 
 _RUNNING, _BOUNDED, _UNBOUNDED, _MERGED = 0, 1, 2, 3
 
@@ -108,125 +84,6 @@ class Region:
         return self._chain
 
 
-def boundary_walk(inside: set[int] | frozenset[int], stride: int) -> list[int]:
-    """The cells just outside the outer boundary of a 4-connected set, in
-    order with the set on the left (counter-clockwise, y up).
-
-    Consecutive cells of the walk are at most one diagonal apart.  The walk
-    may pass one cell more than once: where the outside touches the set
-    from two sides (a pinch) or sticks into it (a spike).
-    """
-    if not inside:
-        return []
-    ccw = {-stride: 1, 1: stride, stride: -1, -1: -stride}
-    cw = {v: k for k, v in ccw.items()}
-    start = min(inside)
-    cell, d = start, -stride
-    walk: list[int] = []
-    for _ in range(8 * len(inside) + 8):
-        outside = cell + d
-        if not walk or walk[-1] != outside:
-            walk.append(outside)
-        t = ccw[d]
-        ahead = cell + t
-        if ahead not in inside:
-            d = t
-        elif ahead + d in inside:
-            cell, d = ahead + d, cw[d]
-        else:
-            cell = ahead
-        if cell == start and d == -stride:
-            break
-    if len(walk) > 1 and walk[0] == walk[-1]:
-        walk.pop()
-    return walk
-
-
-def simple_loop(walk: list[int], stride: int) -> tuple[int, ...]:
-    """The one simple loop of a closed boundary walk that has the set inside.
-
-    A chain passes each dot once (RULINGS, Dots).  Cutting the walk at every
-    dot it meets again splits it into simple loops: the set lies inside the
-    one turning counter-clockwise (positive area, exactly one such loop);
-    the clockwise loops go round pockets that the set wraps and touches at
-    one dot, and two-dot loops are spikes sticking into the set; both lie
-    inside the kept loop.  So it is the chain of smallest area around the
-    set among those that pass no dot twice (5.10 among simple chains only).
-    """
-    best: list[int] = []
-    best_area = 0
-    stack: list[int] = []
-    position: dict[int, int] = {}
-
-    def consider(loop: list[int]) -> None:
-        nonlocal best, best_area
-        area = _doubled_area(loop, stride)
-        if area > best_area:
-            best, best_area = loop, area
-
-    for cell in walk:
-        index = position.get(cell)
-        if index is None:
-            position[cell] = len(stack)
-            stack.append(cell)
-            continue
-        consider(stack[index:])
-        for dropped in stack[index + 1:]:
-            del position[dropped]
-        del stack[index + 1:]
-    consider(stack)
-    return tuple(best)
-
-
-def _doubled_area(loop: list[int], stride: int) -> int:
-    """Twice the signed area of a closed polygon of cells (shoelace, y up)."""
-    total = 0
-    px, py = loop[-1] % stride, loop[-1] // stride
-    for c in loop:
-        x, y = c % stride, c // stride
-        total += px * y - x * py
-        px, py = x, y
-    return total
-
-
-def inside_of_loop(loop: tuple[int, ...], stride: int) -> list[int]:
-    """The cells strictly inside a simple closed chain, row by row.
-
-    A horizontal ray just above a cell's row crosses the chain once for
-    every non-horizontal link whose lower end is on that row and to the
-    right; an odd count means inside.  Exact for any simple polygon of
-    links at most one diagonal long, and costs the area it returns.
-    """
-    crossings: dict[int, list[int]] = {}
-    previous = loop[-1]
-    for cell in loop:
-        y, y_prev = cell // stride, previous // stride
-        if y != y_prev:
-            lower = cell if y < y_prev else previous
-            crossings.setdefault(lower // stride, []).append(lower % stride)
-        previous = cell
-    on_chain = set(loop)
-    cells: list[int] = []
-    for y, xs in crossings.items():
-        xs.sort()
-        base = y * stride
-        for k in range(0, len(xs) - 1, 2):
-            for x in range(xs[k] + 1, xs[k + 1]):
-                if base + x not in on_chain:
-                    cells.append(base + x)
-    return cells
-
-
-def trace_chain(inside: set[int], stride: int) -> tuple[int, ...]:
-    """The simple chain around a 4-connected set of cells, in order.
-
-    The outer boundary walk cut down to its one simple loop with the set
-    inside (``simple_loop``): pockets and spikes of the outside that touch
-    the set at one dot end up inside the chain.
-    """
-    return simple_loop(boundary_walk(inside, stride), stride)
-
-
 class Field:
     """The mutable state of a Dots field (no turn order, no notation)."""
 
@@ -246,7 +103,14 @@ class Field:
         self.mark = [0] * count
         self.stamp = 1
         self.cells = tuple(y * stride + x for y in range(1, height + 1) for x in range(1, width + 1))
-        self.ring = tuple(dy * stride + dx for dx, dy in _RING_DIRS)
+        self.ring = tuple(dy * stride + dx for dx, dy in RING_DIRS)
+        self.live_ring = [bytearray(count), bytearray(count)]
+        """Per player, per cell: the ring mask of that player's live dots."""
+        self.ring_bits = tuple((-step, 1 << i, 255 ^ (1 << i)) for i, step in enumerate(self.ring))
+        """For each ring step: the offset back to the centre, its bit, the bit's inverse."""
+        self.chain_parent = list(range(count))
+        """Union-find of each player's dots, 8-adjacent (no path compression, so undo is exact)."""
+        self.chain_size = [1] * count
         self.score = [0, 0]
         self.free = width * height
         self.regions: list[Region] = []
@@ -271,13 +135,16 @@ class Field:
         """Put a dot of ``player`` on a free cell and resolve every capture."""
         owner_log: list[int] = []
         house_log: list[int] = []
+        joins: list[int] = []
         self.log.append((cell, player, owner_log, house_log, len(self.regions),
-                         self.score[0], self.score[1], self.free))
+                         self.score[0], self.score[1], self.free, joins))
+        mask = self.live_ring[player][cell]
         self.dot[cell] = player + 1
-        self.live[player][cell] = 1
+        self._live_on(player, cell)
+        closed = self._closed_components(cell, player, mask) if RING_STARTS[mask] else []
+        self._join(cell, player + 1, joins)
         self.free -= 1
         captured = False
-        closed = self._closed_components(cell, player)
         if closed:
             # Every chain closed by this move is judged on the position before
             # any of its regions is made (5.9): a pocket holding an enemy dot
@@ -300,41 +167,101 @@ class Field:
         ``player`` counts as surrounded by the opponent."""
         owner_log: list[int] = []
         self.log.append((-1, player, owner_log, [], len(self.regions),
-                         self.score[0], self.score[1], self.free))
+                         self.score[0], self.score[1], self.free, []))
         enemy_code = 2 - player
         for cell in self.unsafe_cells(player):
             self._set_owner(cell, enemy_code, owner_log)
 
     def undo(self) -> None:
-        cell, player, owner_log, house_log, regions, blue, red, free = self.log.pop()
+        cell, player, owner_log, house_log, regions, blue, red, free, joins = self.log.pop()
         owner, dot, live = self.owner, self.dot, self.live
         for i in range(len(owner_log) - 2, -1, -2):
             c, old = owner_log[i], owner_log[i + 1]
             owner[c] = old
-            live[0][c] = live[1][c] = 0
-            if old == 0 and dot[c] in (BLUE_DOT, RED_DOT):
-                live[dot[c] - 1][c] = 1
+            d = dot[c]
+            if d == BLUE_DOT or d == RED_DOT:
+                # A dot's liveness follows its cell's owner: live when free of regions.
+                if old == 0:
+                    if not live[d - 1][c]:
+                        self._live_on(d - 1, c)
+                elif live[d - 1][c]:
+                    self._live_off(d - 1, c)
         for i in range(len(house_log) - 2, -1, -2):
             self.house[house_log[i]][house_log[i + 1]] ^= 1
         if cell >= 0:
             dot[cell] = EMPTY_CELL
-            live[player][cell] = 0
+            self._live_off(player, cell)
+            parent, size = self.chain_parent, self.chain_size
+            for i in range(len(joins) - 1, -1, -1):
+                child = joins[i]
+                size[parent[child]] -= size[child]
+                parent[child] = child
         del self.regions[regions:]
         self.score[0], self.score[1], self.free = blue, red, free
 
+    # ----- live dots and chains ----------------------------------------------
+    def _live_on(self, player: int, cell: int) -> None:
+        """Make the dot on ``cell`` live for ``player`` (it was not)."""
+        self.live[player][cell] = 1
+        masks = self.live_ring[player]
+        for back, bit, _ in self.ring_bits:
+            masks[cell + back] |= bit
+
+    def _live_off(self, player: int, cell: int) -> None:
+        """Make the dot on ``cell`` no longer live for ``player`` (it was)."""
+        self.live[player][cell] = 0
+        masks = self.live_ring[player]
+        for back, _, keep in self.ring_bits:
+            masks[cell + back] &= keep
+
+    def _chain_root(self, cell: int) -> int:
+        parent = self.chain_parent
+        while parent[cell] != cell:
+            cell = parent[cell]
+        return cell
+
+    def _join(self, cell: int, code: int, joins: list[int]) -> None:
+        """Join the new dot on ``cell`` to the chains of its 8 neighbours of
+        the same colour (``code``), the smaller set under the larger; every
+        set put under another is logged in ``joins`` for undo."""
+        dot, parent, size = self.dot, self.chain_parent, self.chain_size
+        root = self._chain_root(cell)  # the dot itself, but for a rebuild
+        for step in self.ring:
+            n = cell + step
+            if dot[n] != code:
+                continue
+            while parent[n] != n:
+                n = parent[n]
+            if n == root:
+                continue
+            if size[n] > size[root]:
+                n, root = root, n
+            parent[n] = root
+            size[root] += size[n]
+            joins.append(n)
+
+    def _one_chain_twice(self, cell: int, mask: int) -> bool:
+        """Whether two groups of dots around ``cell`` (by its ring ``mask``)
+        are already one chain, so a dot on ``cell`` closes a loop."""
+        ring = self.ring
+        roots = set()
+        groups = RING_GROUPS[mask]
+        for i in groups:
+            roots.add(self._chain_root(cell + ring[i]))
+        return len(roots) < len(groups)
+
     # ----- captures ----------------------------------------------------------
-    def _closed_components(self, cell: int, player: int) -> list[list[int]]:
-        """The enclosed components of non-``player``-live cells that the new
-        dot on ``cell`` has just cut off (see the module docstring)."""
+    def _closed_components(self, cell: int, player: int, mask: int) -> list[list[int]]:
+        """The enclosed components of non-``player``-live cells that a new
+        dot on ``cell`` has cut off (see the module docstring); called before
+        the dot joins its neighbours' chains, with ``mask``, the ring mask of
+        ``player``'s live dots around ``cell``, which has two or more arcs."""
+        enclosed_before = self.house[player][cell]
+        if not enclosed_before and not self._one_chain_twice(cell, mask):
+            return []
+        arcs = RING_STARTS[mask]
         live = self.live[player]
         ring = self.ring
-        mask = 0
-        for i in range(8):
-            if live[cell + ring[i]]:
-                mask |= 1 << i
-        arcs = _RING_STARTS[mask]
-        if not arcs:
-            return []
         dot, mark, stride = self.dot, self.mark, self.stride
         k = len(arcs)
         base = self.stamp
@@ -352,7 +279,6 @@ class Field:
             else:
                 mark[start] = base + i
                 queues.append([start])
-        enclosed_before = self.house[player][cell]
         budget = 8
         while True:
             running = [i for i in range(k) if state[i] == _RUNNING]
@@ -488,7 +414,8 @@ class Field:
                 score[old - 1] -= 1
             if code != d:
                 score[code - 1] += 1
-            self.live[d - 1][cell] = 0
+            if self.live[d - 1][cell]:
+                self._live_off(d - 1, cell)
         elif not old:
             self.free -= 1
         owner[cell] = code
@@ -564,19 +491,44 @@ class Field:
         """Recompute live dots, scores, free count and house tags from
         ``dot`` and ``owner`` (after loading a position)."""
         dot, owner = self.dot, self.owner
+        count = self.cell_count
         self.score = [0, 0]
         self.free = 0
-        for p in (0, 1):
-            self.live[p] = bytearray(self.cell_count)
+        self.live = [bytearray(count), bytearray(count)]
+        self.live_ring = [bytearray(count), bytearray(count)]
+        self.chain_parent = list(range(count))
+        self.chain_size = [1] * count
+        joins: list[int] = []
         for c in self.cells:
             d, o = dot[c], owner[c]
             if d and not o:
-                self.live[d - 1][c] = 1
+                self._live_on(d - 1, c)
             elif d and o != d:
                 self.score[o - 1] += 1
             elif not d and not o:
                 self.free += 1
+            if d:
+                self._join(c, d, joins)
         self.house = [self.enclosed(0), self.enclosed(1)]
+
+    def copy(self) -> Field:
+        """An independent copy of the field, its history included."""
+        clone = Field.__new__(Field)
+        for name in ("width", "height", "stride", "cell_count", "cells", "ring", "ring_bits",
+                     "stamp", "free"):
+            setattr(clone, name, getattr(self, name))
+        clone.dot = bytearray(self.dot)
+        clone.owner = bytearray(self.owner)
+        clone.live = [bytearray(self.live[0]), bytearray(self.live[1])]
+        clone.live_ring = [bytearray(self.live_ring[0]), bytearray(self.live_ring[1])]
+        clone.house = [bytearray(self.house[0]), bytearray(self.house[1])]
+        clone.chain_parent = list(self.chain_parent)
+        clone.chain_size = list(self.chain_size)
+        clone.mark = list(self.mark)
+        clone.score = list(self.score)
+        clone.regions = list(self.regions)
+        clone.log = list(self.log)  # an entry's lists never change once its move is made
+        return clone
 
     def components(self, cells: Iterable[int]) -> list[list[int]]:
         """4-connected components of a set of cells (for queries)."""

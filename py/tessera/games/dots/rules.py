@@ -350,19 +350,7 @@ class Dots(Game):
         clone._legal_cache = None
         clone._to_move = self._to_move
         clone.landed = self.landed
-        src = self.field
-        field = Field.__new__(Field)
-        for name in ("width", "height", "stride", "cell_count", "cells", "ring", "stamp", "free"):
-            setattr(field, name, getattr(src, name))
-        field.dot = bytearray(src.dot)
-        field.owner = bytearray(src.owner)
-        field.live = [bytearray(src.live[0]), bytearray(src.live[1])]
-        field.house = [bytearray(src.house[0]), bytearray(src.house[1])]
-        field.mark = list(src.mark)
-        field.score = list(src.score)
-        field.regions = list(src.regions)
-        field.log = list(src.log)
-        clone.field = field
+        clone.field = self.field.copy()
         return clone
 
 
