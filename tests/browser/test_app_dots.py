@@ -135,3 +135,34 @@ def test_against_the_bot_zoom_and_resume(page: Page, page_log, site_url: str, wa
     assert moves(page) == played
     assert page.get_attribute("html", "data-turn") == "0"
     assert not page_log.page_errors
+
+
+def canvas_picture(page: Page) -> str:
+    return page.eval_on_selector(BOARD, "c => c.toDataURL()")
+
+
+def test_threats_and_a_hint(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """'Show threats' rings the points where a side captures now; Hint
+    suggests a move (the capture) and marks it; both are read again after a move."""
+    page.goto(site_url)
+    wait_ready(page)
+    start_dots(page)
+    for x, y in ((9, 10), (12, 10)):              # blue threatens 10-10 at 10-9, red 11-10 at 11-9
+        click_point(page, x, y)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 2")
+    plain = canvas_picture(page)
+    toggle = page.locator("input[data-toggle=threats]")
+    expect(page.locator("label[for='toggle-threats']")).to_contain_text("Show threats")
+    toggle.check()
+    page.wait_for_function("p => document.querySelector('canvas.tessera-board').toDataURL() !== p", arg=plain)
+    page.screenshot(path="/tmp/tessera-dots-threats.png")
+    page.click("button[data-action=hint]")
+    note = page.locator("[data-hint=note]")
+    expect(note).to_contain_text("10-9", timeout=20_000)   # the capture
+    click_point(page, 10, 9)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 3")
+    assert (score(page, 0), score(page, 1)) == ("1", "0")
+    expect(note).to_be_hidden()
+    toggle.uncheck()
+    page_log.assert_same_origin(site_url)
+    assert not page_log.page_errors

@@ -11,12 +11,15 @@ from tessera.core.rng import SeededRandom
 from tessera.games.dots import LAND, Dots
 from tessera.games.dots.bot import DotsCaptureBot, DotsMctsBot, DotsReaderBot, DotsTacticsBot
 from tessera.games.dots.eval import Tactics, score_candidates
+from tessera.games.dots.master import DotsMasterBot
 
 
 def _no_clock(bot_name: str, seed: int = 0) -> Bot:
     """A level's bot with iteration limits only, so results do not depend on speed."""
     if bot_name == "dots_reader":
         return DotsReaderBot(seed=seed, movetime_ms=0, max_depth=3)
+    if bot_name == "dots_master":
+        return DotsMasterBot(seed=seed, movetime_ms=0, max_depth=3)
     if bot_name == "dots_mcts":
         return DotsMctsBot(seed=seed, movetime_ms=0, max_iterations=40)
     if bot_name == "dots_tactics":
@@ -43,18 +46,18 @@ def _capture_in_one() -> tuple[Dots, int]:
 
 
 def test_levels_are_registered_and_ordered() -> None:
-    """Dots is playable through the registry and has three levels, weakest first."""
+    """Dots is playable through the registry and has four levels, weakest first."""
     assert game_class("dots") is Dots
     keys = [lv.key for lv in levels_for("dots")]
-    assert keys == ["easy", "medium", "hard"]
-    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader"]
+    assert keys == ["easy", "medium", "hard", "master"]
+    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader", "dots_master"]
     for lv in levels_for("dots"):
         assert lv.bot in BOTS
         assert lv.movetime_ms > 0
 
 
 @pytest.mark.parametrize("size,plies", [("20x20", 0), ("20x20", 40), ("39x32", 0), ("39x32", 90)])
-@pytest.mark.parametrize("key", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("key", ["easy", "medium", "hard", "master"])
 def test_every_level_returns_a_legal_move(key: str, size: str, plies: int) -> None:
     """Each level answers with a free point on both field sizes."""
     game = _played(size, plies, seed=plies + 1)
@@ -73,7 +76,7 @@ def test_level_bot_from_spec_and_scaled_time() -> None:
     assert isinstance(make_level_bot(level("dots", "medium")), DotsTacticsBot)
 
 
-@pytest.mark.parametrize("key", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("key", ["easy", "medium", "hard", "master"])
 def test_capture_in_one_is_taken(key: str) -> None:
     """Every level closes a one-move encirclement."""
     game, capture = _capture_in_one()
@@ -120,12 +123,13 @@ def test_tactics_queries_leave_the_field_unchanged() -> None:
     assert game.position() == before
 
 
-@pytest.mark.parametrize("cls", [DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot])
+@pytest.mark.parametrize("cls", [DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot, DotsMasterBot])
 def test_search_leaves_the_game_unchanged(cls: type[Bot]) -> None:
     """Running a search to the end, or closing it half-way, restores the game."""
     game = _played("20x20", 50, seed=9)
     before = (game.position(), game.ply, game.key())
-    limits = {DotsMctsBot: {"max_iterations": 25}, DotsReaderBot: {"max_depth": 3}}
+    limits = {DotsMctsBot: {"max_iterations": 25}, DotsReaderBot: {"max_depth": 3},
+              DotsMasterBot: {"max_depth": 3}}
     bot = cls(seed=2, movetime_ms=0, **limits.get(cls, {}))
     search = bot.search(game)
     for _ in range(7):
@@ -228,6 +232,7 @@ class FakeClock:
 
 TIMED_BOTS = [
     pytest.param(lambda cap: DotsReaderBot(seed=1, movetime_ms=cap), id="hard"),
+    pytest.param(lambda cap: DotsMasterBot(seed=1, movetime_ms=cap), id="master"),
     pytest.param(lambda cap: DotsTacticsBot(seed=1, movetime_ms=cap), id="medium"),
     pytest.param(lambda cap: DotsMctsBot(seed=1, movetime_ms=cap), id="mcts"),
 ]
@@ -328,3 +333,30 @@ def test_a_cap_spent_before_the_reading_still_gives_a_sound_move() -> None:
     game.push(move)
     after = game.field.scores_after_landing(game.to_move)
     assert after[game.to_move] <= after[1 - game.to_move]
+
+
+def test_the_master_deepens_until_its_time_is_spent() -> None:
+    """Where the reader stops at its last depth with time left (8 in the
+    app; 4 here, for a quick test), the master goes on reading until the
+    time is spent (a clock that counts its work: 0.02 ms a trial move)."""
+    game = _played("20x20", 40, seed=4)
+    used = {}
+    for name, bot in (("hard", DotsReaderBot(seed=1, movetime_ms=400, max_depth=4)),
+                      ("master", DotsMasterBot(seed=1, movetime_ms=400))):
+        trial = game.copy()
+        bot.clock = _work_clock(trial, place_ms=0.02, landing_ms=0.15)
+        move = _drive(bot, trial)
+        used[name] = (bot.clock.now * 1000, bot.depth_reached)
+        assert trial.is_legal(move)
+    assert used["hard"][0] < 300 and used["hard"][1] == 4, used
+    assert used["master"][0] >= 399 and used["master"][1] > 4, used
+
+
+def _drive(bot: Bot, game: Dots):
+    """Run a search on ``game`` itself (``choose`` would search a copy)."""
+    search = bot.search(game)
+    try:
+        while True:
+            next(search)
+    except StopIteration as stop:
+        return stop.value

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tessera.core.draw import OP_CIRCLE, OP_POLYGON, OP_POLYLINE, OP_TEXT, DrawList, to_svg
+from tessera.core.draw import OP_CIRCLE, OP_CIRCLE_STROKE, OP_POLYGON, OP_POLYLINE, OP_TEXT, DrawList, to_svg
 from tessera.core.rng import SeededRandom
 from tessera.core.view import ViewState
 from tessera.games.dots import LAND, Dots
@@ -152,3 +152,39 @@ def test_rules_examples_replay(example) -> None:
         assert len(game.regions()[0]["chain"]) == 4 and game.houses()
     if example.key == "landing":
         assert game.outcome().winner == 0
+
+
+def threat_game() -> Dots:
+    """20x20 from the cross, blue to move: blue can take the red dot 10-10
+    at 10-9, and red could take the blue dot 11-10 at 11-9."""
+    game = Dots({"size": "20x20"})
+    for text in ("9-10", "12-10"):
+        game.push_text(text)
+    return game
+
+
+def test_open_captures_name_each_side_and_its_gain() -> None:
+    from tessera.games.dots.eval import open_captures
+    game = threat_game()
+    found = {(game.xy(cell), player, taken) for cell, player, taken in open_captures(game.field)}
+    assert {((10, 9), 0, 1), ((11, 9), 1, 1)} <= found
+    for (x, y), player, taken in found:
+        trial = game.copy()
+        before = trial.scores()
+        trial.field.place(trial.cell(x, y), player)
+        assert trial.scores()[player] - before[player] == taken
+
+
+def test_threats_are_ringed_only_when_asked() -> None:
+    game = threat_game()
+    view = DotsView()
+    plain = DrawList(600, 600)
+    view.draw(game, ViewState(), plain)
+    shown = DrawList(600, 600)
+    view.draw(game, ViewState(highlights={"threats": True}), shown)
+    rings = len(ops(shown, OP_CIRCLE_STROKE)) - len(ops(plain, OP_CIRCLE_STROKE))
+    assert rings == len(view.threats(game)) >= 1
+    labels = {shown.strings[int(args[4])] for args in ops(shown, OP_TEXT)}
+    assert "1" in labels
+    game.push_text("10-9")   # blue takes: the cached reading is for a position gone
+    assert all(game.xy(cell) != (10, 9) for cell, _, _ in view.threats(game))

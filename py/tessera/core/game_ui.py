@@ -73,10 +73,15 @@ class DraftAction:
 
 @dataclass(frozen=True)
 class ViewToggle:
-    """A checkbox under the board that sets ``ViewState.highlights[key]``."""
+    """A checkbox under the board that sets ``ViewState.highlights[key]``.
+
+    ``assist``: the option reads the position for the player (threats,
+    every capture), so an online game against a person does not offer it.
+    """
 
     key: str
     label_key: str
+    assist: bool = False
 
 
 class GameUI:
@@ -145,7 +150,8 @@ class GameUI:
 
     hint_level: str | None = None
     """A level of the game's ``LEVELS`` that the play screen's Hint button
-    runs to suggest a move (Abatis); None: no Hint button."""
+    runs to suggest a move (Abatis, Dots), never in an online game against
+    a person; None: no Hint button."""
 
     def details(self, game: Game) -> list[tuple[str, str]]:
         """(catalog key, value) rows of the game's detailed statistics, shown

@@ -23,7 +23,7 @@ def _can_pass(session: Any) -> bool:
 
 
 class CornersUI(GameUI):
-    view_toggles = (ViewToggle("all_captures", "corners.show_captures"),)
+    view_toggles = (ViewToggle("all_captures", "corners.show_captures", assist=True),)
     gain_key = "moves.painted"
 
     def cell_name(self, cell: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import Game, Move
-from ...core.game_ui import ActionQuestion, ExtraAction, GameUI
+from ...core.game_ui import ActionQuestion, ExtraAction, GameUI, ViewToggle
 from ...i18n import t
 from . import LAND
 from .field import OFF
@@ -52,6 +52,8 @@ class DotsUI(GameUI):
     flippable = False
     gain_key = "moves.captured"
     small_screen_options = {"size": "20x20"}
+    view_toggles = (ViewToggle("threats", "dots.show_threats", assist=True),)
+    hint_level = "master"
 
     def cell_name(self, cell: Any) -> str:
         if isinstance(cell, tuple):

@@ -187,6 +187,23 @@ class Tactics:
         return value
 
 
+def open_captures(field: Field) -> list[tuple[int, int, int]]:
+    """``(point, player, dots)`` for every free point near the dots where
+    ``player`` would capture now, taking ``dots`` of the opponent's dots:
+    the threats a player sees on the field ("show threats").  A point where
+    the opponent would capture is where the other side saves its dots.  The
+    same reading the bots use (ring table, then a trial move)."""
+    tactics = Tactics(field)
+    found = []
+    for c in tactics.near_free():
+        for player in (0, 1):
+            if tactics.can_close(c, player):
+                taken = tactics.gain(c, player)
+                if taken > 0:
+                    found.append((c, player, taken))
+    return found
+
+
 def score_candidates(game: Dots, rng: SeededRandom, noise: float, budget: Budget | None = None,
                      open_points: list[int] | None = None
                      ) -> Generator[None, None, list[tuple[float, int]]]:

@@ -19,12 +19,14 @@ from __future__ import annotations
 from ...bots.base import BotLevel
 from ...bots.registry import register_bot
 from .bot import DotsCaptureBot, DotsMctsBot, DotsReaderBot, DotsTacticsBot
+from .master import DotsMasterBot
 
-for _cls in (DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot):
+for _cls in (DotsCaptureBot, DotsTacticsBot, DotsReaderBot, DotsMctsBot, DotsMasterBot):
     register_bot(_cls.name, _cls)
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "dots_capture", 300),
     BotLevel("medium", "dots_tactics", 600),
     BotLevel("hard", "dots_reader", 1500),
+    BotLevel("master", "dots_master", 1500),
 )

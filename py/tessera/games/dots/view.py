@@ -23,6 +23,10 @@ and ``DotsView.cell_at`` are inverse to each other.
   when zoomed; the coordinates are then drawn along its edges.
 * ``marks``: ``{(x, y): text}`` small labels on points (rules diagrams).
 * ``faded``: points whose dots are drawn quietly (rules diagrams).
+* ``threats``: True rings every free point where a side would capture now
+  in that side's colour, with the number of dots it would take (the
+  "show threats" option): the mover's captures, and where the mover must
+  play to save dots.  Read once per position (``eval.open_captures``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
 from .animation import draw_dots, draw_regions, hidden_cells, hidden_regions, move_timeline
+from .eval import open_captures
 from .field import OFF
 from .rules import LAND
 
@@ -222,6 +227,18 @@ class DotsView(BoardView):
 
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = dict(PALETTES if palettes is None else palettes)
+        self._threats: tuple[Any, list[tuple[int, int, int]]] = (None, [])
+        """The last position's open captures and its key (field, moves made)."""
+
+    def threats(self, game: Game) -> list[tuple[int, int, int]]:
+        """``(point, player, dots)``: where each side captures now (cached
+        per position: a redraw for the cursor or a hover reads nothing)."""
+        field = game.field  # type: ignore[attr-defined]
+        key = (id(field), len(field.log), field.score[0], field.score[1])
+        if self._threats[0] != key:
+            found = [] if game.is_over() else open_captures(field)
+            self._threats = (key, found)
+        return self._threats[1]
 
     def palette_for(self, theme: str) -> Palette:
         """The palette of the page theme (light when the theme is unknown)."""
@@ -305,6 +322,23 @@ class DotsView(BoardView):
         return TapResult(selected=None, move=move)
 
     # ----- drawing ------------------------------------------------------------------
+    def _draw_threats(self, out: DrawList, game: Game, p: Palette, px: list[float], py: list[float],
+                      radius: float, s: float) -> None:
+        """A ring in the capturing side's colour round each point where it
+        would capture now, and how many dots; both rings where both would."""
+        stride = game.field.stride  # type: ignore[attr-defined]
+        width = max(1.2, 0.07 * s)
+        font = max(7.0, 0.4 * s)
+        labelled: set[int] = set()
+        for cell, player, taken in self.threats(game):
+            x, y = cell % stride, cell // stride
+            colour = p.blue if player == 0 else p.red
+            ring = radius * (1.9 if player == game.to_move else 1.45)
+            out.circle_stroke(px[x], py[y], ring, colour, width)
+            if cell not in labelled:
+                labelled.add(cell)
+                out.text(px[x] + 0.55 * s, py[y] - 0.45 * s, str(taken), p.label, font, ALIGN_CENTER, bold=True)
+
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
         p = self.palette_for(state.theme)
         width, height = out.width, out.height
@@ -404,6 +438,9 @@ class DotsView(BoardView):
                     out.circle(cx, cy, r, colour)
         if motion is not None:
             draw_dots(out, game, motion, p, px, py, radius, dead_radius, s, SQUARE_HALF if squares else 0.0)
+
+        if highlights.get("threats"):
+            self._draw_threats(out, game, p, px, py, radius, s)
 
         marks = highlights.get("marks")
         if marks:
