@@ -206,14 +206,14 @@ COLLECT_JS = r"""
 """
 
 BOT_JS = r"""
-async () => {
+async ([record, level]) => {
   const hook = window.tesseraBench;
   if (!hook || typeof hook.botThink !== "function") return null;
   // Start from a regular page task (a setTimeout callback): work started
   // directly from a DevTools evaluation is not reported as a long task.
   const [t0, t1] = await new Promise((resolve, reject) => setTimeout(() => {
     const start = performance.now();
-    Promise.resolve(hook.botThink()).then(() => resolve([start, performance.now()]), reject);
+    Promise.resolve(hook.botThink(record, level)).then(() => resolve([start, performance.now()]), reject);
   }, 0));
   await new Promise((r) => setTimeout(r, 300));  // let longtask entries arrive
   const during = window.__tesseraBench.longtasks.filter(([s, d]) => s + d >= t0 && s <= t1);
@@ -448,9 +448,13 @@ def page_metrics(runs: int, site: Path) -> dict:
 
     def bot_once(page) -> None:
         if res["bot"] is None:
-            res["bot"] = page.evaluate(BOT_JS) or {"missing": True}
+            res["bot"] = page.evaluate(BOT_JS, [None, None]) or {"missing": True}
             if res["bot"].get("missing"):
                 res["notes"].append("window.tesseraBench.botThink() not provided by the app")
+            else:
+                for label, record, key in master_fights():
+                    res.setdefault("dots_master", []).append(
+                        (label, page.evaluate(BOT_JS, [record, key]) or {"missing": True}))
 
     try:
         with sync_playwright() as pw:
@@ -651,14 +655,34 @@ def memory_rows(page: dict) -> list[str]:
     return out
 
 
+def master_fights() -> list[tuple[str, str, str]]:
+    """(label, tessera/1 record, level) of mid-game Dots positions (the
+    engine bench's fights) for the master level to think over in the page."""
+    from tessera.core.record import Record  # noqa: PLC0415
+    from tessera.games.dots.bench import _fight  # noqa: PLC0415
+    fights = []
+    for size, plies in (("20x20", 60), ("39x32", 120)):
+        game = _fight(size, plies, 300)
+        fights.append((f"Dots {size} move {plies}", Record.from_game(game).dumps(), "master"))
+    return fights
+
+
 def bot_rows(page: dict) -> list[str]:
     bot = page.get("bot") or {}
     if bot.get("missing") or not bot:
         return [row("longest main-thread task while the bot thinks", "ms", chromium="n/a")]
     mx = bot["max_longtask_ms"]
-    return [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
+    rows = [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
             row("longest main-thread task while the bot thinks", "ms",
                 chromium=fmt(mx) if mx else "< 50 (none)")]
+    for label, think in page.get("dots_master") or []:
+        if think.get("missing"):
+            continue
+        mx = think["max_longtask_ms"]
+        rows.append(row(f"master move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
+        rows.append(row(f"longest task while the master thinks, {label}", "ms",
+                        chromium=fmt(mx) if mx else "< 50 (none)"))
+    return rows
 
 
 def long_game_rows(page: dict) -> list[str]:

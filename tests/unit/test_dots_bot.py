@@ -360,3 +360,24 @@ def _drive(bot: Bot, game: Dots):
             next(search)
     except StopIteration as stop:
         return stop.value
+
+
+def test_the_masters_leaf_weighs_both_sides_captures() -> None:
+    """Blue to move can take one dot at 10-9, red one at 11-9: the hard
+    level's leaf counts blue's capture (+1); the master's sees that the
+    exchange leaves nothing (take and be taken, or block and keep level)."""
+    from tessera.bots.clock import Budget
+    from tessera.games.dots.eval import Reader
+    from tessera.games.dots.master import ExchangeReader
+    game = Dots({"size": "20x20"})
+    for text in ("9-10", "12-10"):
+        game.push_text(text)
+    local = Tactics(game.field).near_free()
+    hard = Reader(game.field, Budget(0), 5, [])
+    master = ExchangeReader(game.field, Budget(0), 5, [])
+    assert hard.leaf_gain(0, local) == 1
+    assert master.leaf_gain(0, local) == 0
+    game.push_text("11-9")   # blue blocks instead: red has nothing to take, blue still has 10-9
+    local = Tactics(game.field).near_free()
+    assert master.leaf_gain(1, local) == hard.leaf_gain(1, local) == 0   # red blocks 10-9 and is level
+    assert master.leaf_gain(0, local) == hard.leaf_gain(0, local) == 1

@@ -279,13 +279,18 @@ class App:
 
     # ----- bench hook ----------------------------------------------------------------
     def _expose_bench(self) -> None:
-        """``window.tesseraBench.botThink()``: one bot move, as the app makes it."""
+        """``window.tesseraBench.botThink(record?, level?)``: one bot move,
+        as the app makes it: the hard level in a Quadrature opening, or the
+        given level of the record's game at the record's end (tessera/1 JSON)."""
 
-        def bot_think(*_: Any) -> Any:
+        def bot_think(*args: Any) -> Any:
+            record = str(args[0]) if args and isinstance(args[0], str) else None
+            level_key = str(args[1]) if len(args) > 1 and isinstance(args[1], str) else BENCH_LEVEL
+
             def executor(resolve: Any, reject: Any) -> None:
                 async def run() -> None:
                     try:
-                        resolve(await self._bench_think())
+                        resolve(await self._bench_think(record, level_key))
                     except Exception as error:  # surface to the caller's promise
                         reject(f"{type(error).__name__}: {error}")
                 asyncio.ensure_future(run())
@@ -297,14 +302,20 @@ class App:
         bench.botThink = proxy
         js.window.tesseraBench = bench
 
-    async def _bench_think(self) -> float:
+    async def _bench_think(self, record: str | None, level_key: str) -> float:
+        from ..core.record import Record
         from ..core.registry import game_class
         from ..core.session import BotParticipant
         from ..bots.registry import level, make_bot
-        game = game_class("quadrature")()
-        for text in BENCH_OPENING:
-            game.push_text(text)
-        spec = level("quadrature", BENCH_LEVEL)
+        if record is None:
+            game_id = "quadrature"
+            game = game_class(game_id)()
+            for text in BENCH_OPENING:
+                game.push_text(text)
+        else:
+            loaded = Record.loads(record)
+            game_id, game = loaded.game, loaded.replay()
+        spec = level(game_id, level_key)
         participant = BotParticipant(make_bot(spec.bot, 1, spec.movetime_ms, **spec.params))
         started = time.perf_counter()
         await participant.choose(game.copy(), lambda: False)

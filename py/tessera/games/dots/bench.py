@@ -1,9 +1,12 @@
-"""Speed figures of the Dots engine: random full-field playouts and the
-slowest single move.
+"""Speed figures of the Dots engine and its strongest bot: random
+full-field playouts, the slowest single move, and the master's reading.
 
 A playout fills the field with uniformly random placements (never
 landing) from the standard cross, through ``Dots.random_fill``; the
-slowest move is timed around each ``push_unchecked`` of such games.
+slowest move is timed around each ``push_unchecked`` of such games.  The
+reading is the master level's search, timed, from positions a fight in
+the middle has made (random points near the dots), in nodes per second
+and the depth it reaches.
 """
 
 from __future__ import annotations
@@ -73,6 +76,38 @@ def _cpu_clock():
         return time.perf_counter
 
 
+def _fight(size: str, plies: int, seed: int) -> Dots:
+    """A position of ``plies`` random moves, each within two points of a dot."""
+    game = Dots({"size": size})
+    rng = SeededRandom(seed)
+    field = game.field
+    stride = field.stride
+    while game.ply < plies and not game.is_over():
+        dots = [c for c in field.cells if field.dot[c] in (1, 2) and not field.owner[c]]
+        centre = dots[rng.below(len(dots))]
+        cell = centre + (rng.below(5) - 2) * stride + rng.below(5) - 2
+        if field.is_free(cell):
+            game.push_unchecked(cell)
+    return game
+
+
+def _reading(size: str, plies: int, seconds: float) -> tuple[float, float]:
+    """(nodes per second, mean depth reached) of the master's reading over
+    three positions, ``seconds`` each."""
+    from .master import DotsMasterBot
+    nodes = depth = 0
+    spent = 0.0
+    for seed in range(3):
+        game = _fight(size, plies, 300 + seed)
+        bot = DotsMasterBot(seed=seed, movetime_ms=int(seconds * 1000))
+        start = time.perf_counter()
+        bot.choose(game)
+        spent += time.perf_counter() - start
+        nodes += bot.nodes
+        depth += bot.depth_reached
+    return nodes / spent, depth / 3
+
+
 def bench(quick: bool) -> list[dict]:
     """Playouts per second on 39x32 and 20x20 and the slowest move update."""
     seconds = 0.5 if quick else 3.0
@@ -86,6 +121,11 @@ def bench(quick: bool) -> list[dict]:
                         "unit": "ms"})
         results.append({"name": f"dots {size}: slowest move update, GC paused",
                         "value": round(_slowest_move(size, games, 2000, collect=False), 3), "unit": "ms"})
+        rate, depth = _reading(size, 60 if size == "20x20" else 120, 0.3 if quick else 1.0)
+        results.append({"name": f"dots {size}: master's reading, mid-game", "value": round(rate),
+                        "unit": "nodes/s"})
+        results.append({"name": f"dots {size}: master's depth in {0.3 if quick else 1.0:g} s",
+                        "value": round(depth, 1), "unit": "plies"})
     return results
 
 

@@ -49,14 +49,14 @@ LANDING_LOSS = 1000.0
 """What the reader takes off a root move that lets the opponent land and win."""
 
 
-def _opening(game: Dots, moves: list[int]) -> int:
+def opening_move(game: Dots, moves: list[int]) -> int:
     """The move when no dot is on the field yet: the centre point."""
     field = game.field
     centre = field.cell((field.width + 1) // 2, (field.height + 1) // 2)
     return centre if field.is_free(centre) else moves[0]
 
 
-def _root_moves(game: Dots) -> tuple[list[int], bool]:
+def root_moves(game: Dots) -> tuple[list[int], bool]:
     """The free points near the dots, and whether landing wins now."""
     moves = game.legal_moves()
     return moves, LAND in moves
@@ -72,7 +72,7 @@ class DotsCaptureBot(Bot):
     def search(self, game: Dots) -> Search:
         if game.is_over():
             return None
-        moves, landing_wins = _root_moves(game)
+        moves, landing_wins = root_moves(game)
         if landing_wins:
             return LAND
         yield
@@ -81,7 +81,7 @@ class DotsCaptureBot(Bot):
         me = game.to_move
         near = tactics.near_free()
         if not near:
-            return _opening(game, moves)
+            return opening_move(game, moves)
         found: list[tuple[int, int]] = []
         for start in range(0, len(near), 64):
             found += tactics.captures(me, near[start:start + 64])
@@ -112,14 +112,14 @@ class DotsTacticsBot(Bot):
         budget = Budget(self.movetime_ms, clock=self.clock)
         if game.is_over():
             return None
-        moves, landing_wins = _root_moves(game)
+        moves, landing_wins = root_moves(game)
         if landing_wins:
             return LAND
         yield
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         scored = yield from score_candidates(game, rng, self.noise, budget)
         if not scored:
-            return _opening(game, moves)
+            return opening_move(game, moves)
         return scored[0][1]
 
 
@@ -152,7 +152,7 @@ class DotsReaderBot(Bot):
         self.depth_reached = 0
         if game.is_over():
             return None
-        moves, landing_wins = _root_moves(game)
+        moves, landing_wins = root_moves(game)
         if landing_wins:
             return LAND
         yield
@@ -162,7 +162,7 @@ class DotsReaderBot(Bot):
         scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
         field = game.field
         if not scored:
-            return _opening(game, moves)
+            return opening_move(game, moves)
         arms = scored[:self.width]
         if len(arms) == 1:
             return arms[0][1]
@@ -238,7 +238,7 @@ class DotsMctsBot(Bot):
         self.iterations = 0
         if game.is_over():
             return None
-        moves, landing_wins = _root_moves(game)
+        moves, landing_wins = root_moves(game)
         if landing_wins:
             return LAND
         yield
@@ -248,7 +248,7 @@ class DotsMctsBot(Bot):
         scored = yield from score_candidates(game, rng, 0.05, scoring)
         field = game.field
         if not scored:
-            return _opening(game, moves)
+            return opening_move(game, moves)
         arms = scored[:self.width]
         if len(arms) == 1:
             return arms[0][1]

@@ -126,7 +126,7 @@ class Tactics:
         found.sort(key=lambda item: (-item[0], item[1]))
         return found
 
-    def _best_captures(self, player: int, cells: list[int], extra: list[int]) -> tuple[int, int]:
+    def best_captures(self, player: int, cells: list[int], extra: list[int]) -> tuple[int, int]:
         """The two biggest capture gains of ``player`` over two point lists
         (each point counted once)."""
         dot, owner = self.field.dot, self.field.owner
@@ -166,8 +166,8 @@ class Tactics:
             if taken < 0:
                 return 10.0 * taken - 5.0
             nearby = self.around(cell)
-            reply, _ = self._best_captures(enemy, theirs, nearby)
-            threat, second = self._best_captures(player, mine, nearby)
+            reply, _ = self.best_captures(enemy, theirs, nearby)
+            threat, second = self.best_captures(player, mine, nearby)
         finally:
             field.undo()
         own = DOTS_IN_RING[field.live_ring[player][cell]]
@@ -318,7 +318,7 @@ class Reader:
         lead = score[player] - score[1 - player]
         local = self._local(last, prev)
         if depth == 0:
-            return lead + self._best_capture(player, local)
+            return lead + self.leaf_gain(player, local)
         candidates = self._candidates(player, last, local)
         if not candidates:
             return lead
@@ -348,6 +348,11 @@ class Reader:
         dot, owner = self.field.dot, self.field.owner
         cells += [c for c in self.hot if c not in seen and not dot[c] and not owner[c]]
         return cells
+
+    def leaf_gain(self, player: int, local: list[int]) -> float:
+        """What a leaf adds to the mover's lead: the biggest capture the
+        mover could make there at once."""
+        return self._best_capture(player, local)
 
     def _best_capture(self, player: int, cells: list[int]) -> int:
         best = 0

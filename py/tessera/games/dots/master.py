@@ -1,21 +1,22 @@
-"""Dots's strongest bot, "dots_master": the reader's search, using all its time.
+"""Dots's strongest bot, "dots_master": the reader's search, sharper and using all its time.
 
 The master reads like the hard level (``DotsReaderBot`` with
 ``eval.Reader``: the tactician's best points at the root, then a selective
 negamax over captures, blocks and contact points next to the last moves)
 and differs where the hard level leaves strength unused:
 
+* a leaf weighs both sides' open captures (``ExchangeReader``), where the
+  hard level counts only the mover's biggest capture;
 * it deepens until its time is spent (the reader stops at depth 8, and
   then often at half its time), with a quarter of the time, not a third,
   for the two-ply scoring of every point;
 * each depth searches the root moves in the order the previous depth
-  ranked them (best first, then by value), so alpha-beta cuts more and
-  the same time reaches deeper;
+  ranked them, so alpha-beta cuts more and the same time reaches deeper;
 * it keeps a few more root moves (12, not 10).
 
 Measured against the hard level at equal move times (``levels.py``).  A
-landing-balance term (own ungrounded dots against the opponent's) was
-tried at the root and lost games: the capture reading decides.
+landing-balance term at the root (own ungrounded dots against the
+opponent's) was tried and lost games: the capture reading decides.
 """
 
 from __future__ import annotations
@@ -26,9 +27,28 @@ from typing import Any
 from ...bots.base import Bot, Search
 from ...bots.clock import Budget
 from ...core.rng import SeededRandom
-from .bot import LANDING_LOSS, SAFETY_ITERATIONS, _opening, _root_moves
+from .bot import LANDING_LOSS, SAFETY_ITERATIONS, opening_move, root_moves
 from .eval import Reader, score_candidates
 from .rules import LAND, Dots
+
+
+class ExchangeReader(Reader):
+    """The reader with a leaf that weighs both sides' open captures.
+
+    At a leaf the mover either takes its biggest capture and then loses
+    the opponent's biggest, or blocks that one and loses the opponent's
+    second: worth ``max(mine - theirs, -second)`` beyond the lead (``mine``
+    alone when the opponent threatens nothing).  The hard level's leaf
+    counts only ``mine``, so a double threat against it, or a capture it
+    answers with a bigger loss, stays beyond its horizon.
+    """
+
+    def leaf_gain(self, player: int, local: list[int]) -> float:
+        mine, _ = self.tactics.best_captures(player, local, [])
+        theirs, second = self.tactics.best_captures(1 - player, local, [])
+        if not theirs:
+            return mine
+        return max(mine - theirs, -second)
 
 
 class DotsMasterBot(Bot):
@@ -40,26 +60,31 @@ class DotsMasterBot(Bot):
     """
 
     name = "dots_master"
-    param_names: tuple[str, ...] = ("max_depth", "width", "inner_width", "max_nodes")
+    param_names: tuple[str, ...] = ("max_depth", "width", "inner_width", "max_nodes", "exchange")
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, max_depth: int = 40,
-                 width: int = 12, inner_width: int = 5, max_nodes: int = 0, **params: Any) -> None:
+                 width: int = 12, inner_width: int = 5, max_nodes: int = 0, exchange: int = 1,
+                 **params: Any) -> None:
         super().__init__(seed, movetime_ms, max_depth=max_depth, width=width,
-                         inner_width=inner_width, max_nodes=max_nodes, **params)
+                         inner_width=inner_width, max_nodes=max_nodes, exchange=exchange, **params)
+        self.exchange = bool(int(exchange))
         self.max_depth = max(1, int(max_depth))
         self.width = max(1, int(width))
         self.inner_width = max(1, int(inner_width))
         self.max_nodes = int(max_nodes)
         self.depth_reached = 0
+        self.nodes = 0
+        """Nodes the last search read (the bench's nodes per second)."""
 
     def search(self, game: Dots) -> Search:
         timed = self.movetime_ms > 0
         limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
         budget = Budget(self.movetime_ms, limit, self.clock)
         self.depth_reached = 0
+        self.nodes = 0
         if game.is_over():
             return None
-        moves, landing_wins = _root_moves(game)
+        moves, landing_wins = root_moves(game)
         if landing_wins:
             return LAND
         yield
@@ -68,7 +93,7 @@ class DotsMasterBot(Bot):
         hot: list[int] = []
         scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
         if not scored:
-            return _opening(game, moves)
+            return opening_move(game, moves)
         arms = scored[:self.width]
         if len(arms) == 1:
             return arms[0][1]
@@ -93,7 +118,7 @@ class DotsMasterBot(Bot):
         if budget.spent():
             return best
         arms = [arm for arm in arms if arm[1] in static]
-        reader = Reader(field, budget, self.inner_width, hot)
+        reader = (ExchangeReader if self.exchange else Reader)(field, budget, self.inner_width, hot)
         order = [c for _, c in arms]
         for depth in range(1, self.max_depth + 1):
             alpha = -math.inf
@@ -111,6 +136,7 @@ class DotsMasterBot(Bot):
                     alpha, depth_best = value, move
             if depth_best is not None:
                 best = depth_best
+            self.nodes = reader.nodes
             if reader.aborted:
                 break
             self.depth_reached = depth
