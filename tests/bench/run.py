@@ -452,8 +452,8 @@ def page_metrics(runs: int, site: Path) -> dict:
             if res["bot"].get("missing"):
                 res["notes"].append("window.tesseraBench.botThink() not provided by the app")
             else:
-                for label, record, key in master_fights():
-                    res.setdefault("dots_master", []).append(
+                for label, record, key in dots_fights():
+                    res.setdefault("dots_bot", []).append(
                         (label, page.evaluate(BOT_JS, [record, key]) or {"missing": True}))
 
     try:
@@ -655,15 +655,15 @@ def memory_rows(page: dict) -> list[str]:
     return out
 
 
-def master_fights() -> list[tuple[str, str, str]]:
+def dots_fights() -> list[tuple[str, str, str]]:
     """(label, tessera/1 record, level) of mid-game Dots positions (the
-    engine bench's fights) for the master level to think over in the page."""
+    engine bench's fights) for the hard level to think over in the page."""
     from tessera.core.record import Record  # noqa: PLC0415
     from tessera.games.dots.bench import _fight  # noqa: PLC0415
     fights = []
     for size, plies in (("20x20", 60), ("39x32", 120)):
         game = _fight(size, plies, 300)
-        fights.append((f"Dots {size} move {plies}", Record.from_game(game).dumps(), "master"))
+        fights.append((f"Dots {size} move {plies}", Record.from_game(game).dumps(), "hard"))
     return fights
 
 
@@ -675,12 +675,12 @@ def bot_rows(page: dict) -> list[str]:
     rows = [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
             row("longest main-thread task while the bot thinks", "ms",
                 chromium=fmt(mx) if mx else "< 50 (none)")]
-    for label, think in page.get("dots_master") or []:
+    for label, think in page.get("dots_bot") or []:
         if think.get("missing"):
             continue
         mx = think["max_longtask_ms"]
-        rows.append(row(f"master move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
-        rows.append(row(f"longest task while the master thinks, {label}", "ms",
+        rows.append(row(f"hard move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
+        rows.append(row(f"longest task while hard thinks, {label}", "ms",
                         chromium=fmt(mx) if mx else "< 50 (none)"))
     return rows
 

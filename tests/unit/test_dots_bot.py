@@ -46,22 +46,23 @@ def _capture_in_one() -> tuple[Dots, int]:
 
 
 def test_levels_are_registered_and_ordered() -> None:
-    """Dots is playable through the registry and has four levels, weakest first."""
+    """Dots is playable through the registry and has three levels, weakest first."""
     assert game_class("dots") is Dots
     keys = [lv.key for lv in levels_for("dots")]
-    assert keys == ["easy", "medium", "hard", "master"]
-    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader", "dots_master"]
+    assert keys == ["easy", "medium", "hard"]
+    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader"]
+    assert "dots_master" in BOTS
     for lv in levels_for("dots"):
         assert lv.bot in BOTS
         assert lv.movetime_ms > 0
 
 
 @pytest.mark.parametrize("size,plies", [("20x20", 0), ("20x20", 40), ("39x32", 0), ("39x32", 90)])
-@pytest.mark.parametrize("key", ["easy", "medium", "hard", "master"])
-def test_every_level_returns_a_legal_move(key: str, size: str, plies: int) -> None:
-    """Each level answers with a free point on both field sizes."""
+@pytest.mark.parametrize("name", ["dots_capture", "dots_tactics", "dots_reader", "dots_master"])
+def test_every_level_returns_a_legal_move(name: str, size: str, plies: int) -> None:
+    """Each level's bot, and the master, answers with a free point on both field sizes."""
     game = _played(size, plies, seed=plies + 1)
-    bot = _no_clock(level("dots", key).bot, seed=3)
+    bot = _no_clock(name, seed=3)
     move = bot.choose(game)
     assert game.is_legal(move)
     assert move == LAND or game.field.is_free(move)
@@ -76,11 +77,11 @@ def test_level_bot_from_spec_and_scaled_time() -> None:
     assert isinstance(make_level_bot(level("dots", "medium")), DotsTacticsBot)
 
 
-@pytest.mark.parametrize("key", ["easy", "medium", "hard", "master"])
-def test_capture_in_one_is_taken(key: str) -> None:
-    """Every level closes a one-move encirclement."""
+@pytest.mark.parametrize("name", ["dots_capture", "dots_tactics", "dots_reader", "dots_master"])
+def test_capture_in_one_is_taken(name: str) -> None:
+    """Every level's bot, and the master, closes a one-move encirclement."""
     game, capture = _capture_in_one()
-    assert _no_clock(level("dots", key).bot).choose(game) == capture
+    assert _no_clock(name).choose(game) == capture
 
 
 def test_tactician_blocks_a_capture_in_one() -> None:

@@ -53,7 +53,7 @@ class DotsUI(GameUI):
     gain_key = "moves.captured"
     small_screen_options = {"size": "20x20"}
     view_toggles = (ViewToggle("threats", "dots.show_threats", assist=True),)
-    hint_level = "master"
+    hint_level = "hard"
 
     def cell_name(self, cell: Any) -> str:
         if isinstance(cell, tuple):

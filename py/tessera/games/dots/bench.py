@@ -4,7 +4,7 @@ full-field playouts, the slowest single move, and the master's reading.
 A playout fills the field with uniformly random placements (never
 landing) from the standard cross, through ``Dots.random_fill``; the
 slowest move is timed around each ``push_unchecked`` of such games.  The
-reading is the master level's search, timed, from positions a fight in
+reading is the master bot's search (``master.py``), timed, from positions a fight in
 the middle has made (random points near the dots), in nodes per second
 and the depth it reaches.
 """

@@ -12,6 +12,13 @@ Measured on 20x20 with ``python3 -m tessera match dots A B --games 40
     hard   vs medium  +38 =0 -2    95.0%   Elo +512
 
 All 80 games ended by landing (average 160 and 235 plies).
+
+``dots_master`` (``master.py``: the reader's search with a leaf that weighs
+both sides' captures, deepened until its time is spent) is not a level yet.
+Against hard at the level's time (500 ms each in CPython), 20x20, seeds 0
+and 1: +14 =1 -11 in 26 games (55.8%; master as blue 7-7, as red 7-1-4),
+short of the 75% a new top level needs.  It stays registered by name for
+experiments (``match dots dots_master hard``).
 """
 
 from __future__ import annotations
@@ -28,5 +35,4 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "dots_capture", 300),
     BotLevel("medium", "dots_tactics", 600),
     BotLevel("hard", "dots_reader", 1500),
-    BotLevel("master", "dots_master", 1500),
 )
