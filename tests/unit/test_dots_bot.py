@@ -8,6 +8,7 @@ from tessera.bots.base import Bot
 from tessera.bots.registry import BOTS, bot_from_spec, level, levels_for, make_level_bot
 from tessera.core.registry import game_class
 from tessera.core.rng import SeededRandom
+from tessera.core.steps import finish
 from tessera.games.dots import LAND, Dots
 from tessera.games.dots.bot import DotsCaptureBot, DotsMctsBot, DotsReaderBot, DotsTacticsBot
 from tessera.games.dots.eval import Tactics, score_candidates
@@ -346,21 +347,11 @@ def test_the_master_deepens_until_its_time_is_spent() -> None:
                       ("master", DotsMasterBot(seed=1, movetime_ms=400))):
         trial = game.copy()
         bot.clock = _work_clock(trial, place_ms=0.02, landing_ms=0.15)
-        move = _drive(bot, trial)
+        move = finish(bot.search(trial))   # on the game itself: choose() would search a copy
         used[name] = (bot.clock.now * 1000, bot.depth_reached)
         assert trial.is_legal(move)
     assert used["hard"][0] < 300 and used["hard"][1] == 4, used
     assert used["master"][0] >= 399 and used["master"][1] > 4, used
-
-
-def _drive(bot: Bot, game: Dots):
-    """Run a search on ``game`` itself (``choose`` would search a copy)."""
-    search = bot.search(game)
-    try:
-        while True:
-            next(search)
-    except StopIteration as stop:
-        return stop.value
 
 
 def test_the_masters_leaf_weighs_both_sides_captures() -> None:

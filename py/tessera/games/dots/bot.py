@@ -129,10 +129,15 @@ class DotsReaderBot(Bot):
 
     Parameters: ``max_depth`` (plies), ``width`` (root candidates),
     ``inner_width`` (candidates below the root), ``max_nodes`` (0: none).
+    A subclass may change the reader (``make_reader``), the share of the
+    time the two-ply scoring may use (``scoring_share``) and whether each
+    depth tries the root moves in the previous depth's order (``reorder``).
     """
 
     name = "dots_reader"
     param_names: tuple[str, ...] = ("max_depth", "width", "inner_width", "max_nodes")
+    scoring_share = 1 / 3
+    reorder = False
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, max_depth: int = 8,
                  width: int = 10, inner_width: int = 5, max_nodes: int = 0,
@@ -144,12 +149,18 @@ class DotsReaderBot(Bot):
         self.inner_width = max(1, int(inner_width))
         self.max_nodes = int(max_nodes)
         self.depth_reached = 0
+        self.nodes = 0
+        """Nodes the last search read (the bench's nodes per second)."""
+
+    def make_reader(self, field: Any, budget: Budget, hot: list[int]) -> Reader:
+        return Reader(field, budget, self.inner_width, hot)
 
     def search(self, game: Dots) -> Search:
         timed = self.movetime_ms > 0
         limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
         budget = Budget(self.movetime_ms, limit, self.clock)
         self.depth_reached = 0
+        self.nodes = 0
         if game.is_over():
             return None
         moves, landing_wins = root_moves(game)
@@ -157,7 +168,7 @@ class DotsReaderBot(Bot):
             return LAND
         yield
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
-        scoring = Budget(self.movetime_ms / 3 if timed else 0, clock=self.clock)
+        scoring = Budget(self.movetime_ms * self.scoring_share if timed else 0, clock=self.clock)
         hot: list[int] = []
         scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
         field = game.field
@@ -169,11 +180,12 @@ class DotsReaderBot(Bot):
         me = game.to_move
         stack = game.move_stack
         prev = stack[-1] if stack and stack[-1] != LAND else -1
-        reader = Reader(field, budget, self.inner_width, hot)
+        reader = self.make_reader(field, budget, hot)
         # Ties between equal readings go to the better two-ply score; a move
         # after which the opponent wins by landing at once comes last.
-        tiebreak = {c: 0.001 * (value - arms[0][0]) for value, c in arms}
-        for _, c in arms:
+        tiebreak: dict[int, float] = {}
+        for value, c in arms:
+            tiebreak[c] = 0.001 * (value - arms[0][0])
             field.place(c, me)
             after = field.scores_after_landing(1 - me)
             field.undo()
@@ -182,27 +194,35 @@ class DotsReaderBot(Bot):
             yield  # a landing count floods the whole field: one per step
             if budget.spent():
                 break
-        # Before any reading: the best two-ply score that does not lose by landing.
+        # Before any reading: the best two-ply score that does not lose by
+        # landing, among the moves weighed before the time ran out.
         best = max(tiebreak, key=tiebreak.__getitem__)
         if budget.spent():
             return best
+        order = [c for _, c in arms]
         for depth in range(1, self.max_depth + 1):
             alpha = -math.inf
             depth_best = None
+            values: dict[int, float] = {}
             # The previous best first: a move that beats it before the time
             # runs out is proved better, so a cut-short depth still counts.
-            for move in [best] + [c for _, c in arms if c != best]:
+            for move in [best] + [c for c in order if c != best]:
                 value = yield from reader.child_value(move, me, prev, depth - 1, alpha)
                 if reader.aborted:
                     break
                 value += tiebreak[move]
+                values[move] = value
                 if value > alpha:
                     alpha, depth_best = value, move
             if depth_best is not None:
                 best = depth_best
+            self.nodes = reader.nodes
             if reader.aborted:
                 break
             self.depth_reached = depth
+            if self.reorder:
+                # A move cut off by alpha-beta keeps its bound, which still ranks it.
+                order.sort(key=lambda c: -values.get(c, -math.inf))
         return best
 
 
