@@ -17,7 +17,7 @@ import pytest
 from tessera.core.rng import SeededRandom
 from tessera.games.dots import Dots
 from tessera.games.dots.field import Field
-from tessera.games.dots.ring import CAN_CLOSE, DOTS_IN_RING, RING_DIRS, RING_GROUPS, RING_STARTS
+from tessera.games.dots.ring import CAN_CLOSE, DOTS_IN_RING, RING_GROUPS, RING_STARTS
 
 
 def _arcs_and_groups(mask: int) -> tuple[list[set[int]], list[set[int]]]:
