@@ -114,7 +114,8 @@ def _recounted(field: Field) -> tuple[list[bytes], list[list[frozenset[int]]]]:
 
 
 def _kept(field: Field) -> tuple[list[bytes], list[list[frozenset[int]]]]:
-    masks = [bytes(field.live_ring[p][c] if c in set(field.cells) else 0 for c in range(field.cell_count))
+    on_field = set(field.cells)
+    masks = [bytes(field.live_ring[p][c] if c in on_field else 0 for c in range(field.cell_count))
              for p in (0, 1)]
     chains = []
     for player in (0, 1):

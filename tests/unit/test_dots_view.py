@@ -188,3 +188,14 @@ def test_threats_are_ringed_only_when_asked() -> None:
     assert "1" in labels
     game.push_text("10-9")   # blue takes: the cached reading is for a position gone
     assert all(game.xy(cell) != (10, 9) for cell, _, _ in view.threats(game))
+
+
+def test_threats_are_read_again_after_a_take_back_and_another_move() -> None:
+    """Same number of moves and the same score, another position: red's
+    threat at 11-9 needed its dot on 12-10."""
+    game = threat_game()
+    view = DotsView()
+    assert any(game.xy(cell) == (11, 9) for cell, _, _ in view.threats(game))
+    game.pop()
+    game.push_text("5-5")
+    assert all(game.xy(cell) != (11, 9) for cell, _, _ in view.threats(game))

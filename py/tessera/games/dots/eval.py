@@ -61,11 +61,10 @@ a candidate move (more rarely matter and cost a field update each)."""
 class Tactics:
     """Capture queries on one field; every query leaves the field as it was."""
 
-    __slots__ = ("field", "ring", "near2", "count")
+    __slots__ = ("field", "near2", "count")
 
     def __init__(self, field: Field) -> None:
         self.field = field
-        self.ring = field.ring
         stride = field.stride
         self.near2 = tuple(dy * stride + dx for dy in range(-2, 3) for dx in range(-2, 3)
                            if dx or dy)

@@ -227,18 +227,20 @@ class DotsView(BoardView):
 
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = dict(PALETTES if palettes is None else palettes)
-        self._threats: tuple[Any, list[tuple[int, int, int]]] = (None, [])
-        """The last position's open captures and its key (field, moves made)."""
+        self._threats: tuple[Any, Any, list[tuple[int, int, int]]] = (None, None, [])
+        """The field read last, its newest move-log entry, and what was found."""
 
     def threats(self, game: Game) -> list[tuple[int, int, int]]:
         """``(point, player, dots)``: where each side captures now (cached
         per position: a redraw for the cursor or a hover reads nothing)."""
         field = game.field  # type: ignore[attr-defined]
-        key = (id(field), len(field.log), field.score[0], field.score[1])
-        if self._threats[0] != key:
+        newest = field.log[-1] if field.log else None
+        # Every move logs a new entry, and the cache holds the one it read, so
+        # identity tells the position apart (a take-back and another move too).
+        if self._threats[0] is not field or self._threats[1] is not newest:
             found = [] if game.is_over() else open_captures(field)
-            self._threats = (key, found)
-        return self._threats[1]
+            self._threats = (field, newest, found)
+        return self._threats[2]
 
     def palette_for(self, theme: str) -> Palette:
         """The palette of the page theme (light when the theme is unknown)."""
