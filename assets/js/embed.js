@@ -28,6 +28,10 @@
 // Every word shown here is the catalog's (py/tessera/i18n/embed.json and the
 // game titles): the build writes them into STRINGS below.
 //
+// The app's own rules pages are made of these elements too (<tessera-board
+// game=... example=...>: a worked example of the game's rules); there the
+// app's Python serves them (startRuntime).
+//
 // State for pages and tests: the element's data-state is "picture" (or
 // "placeholder"), then "loading", then "ready" or "error"; data-ply is the
 // ply shown.  JS API: board.goTo(n); events "move" (detail: ply, move, by),
@@ -35,7 +39,9 @@
 
 const SITE = new URL("./", import.meta.url);
 const STRINGS = {"__TESSERA_EMBED_STRINGS__": 1};
-const SPEC_ATTRIBUTES = ["game", "mode", "ply", "controls", "coords", "theme", "lang", "level", "src"];
+const SPEC_ATTRIBUTES = ["game", "mode", "ply", "controls", "coords", "theme", "lang", "level", "src", "example", "flip"];
+// Attributes a live board follows without starting again (it keeps its place).
+const LOOK_ATTRIBUTES = ["coords", "flip"];
 const FRAGMENT_KEYS = [...SPEC_ATTRIBUTES, "record", "id"];
 // The Python modules the boards need beyond the snapshot's, imported one per
 // task before tessera.ui.embed (which imports the rest of them), so that no
@@ -83,8 +89,14 @@ function nextTask() {
 
 let runtime = null;
 
-/** Start Pyodide once for the page; resolves to the tessera.ui.embed module. */
+/** Start Pyodide once for the page; resolves to the tessera.ui.embed module.
+ * In the app, whose rules pages are made of these boards, Python already
+ * runs: the app hands its tessera.ui.embed over (globalThis.tesseraEmbedModule). */
 function startRuntime() {
+  if (!runtime && globalThis.tesseraEmbedModule) {
+    const embed = globalThis.tesseraEmbedModule;
+    runtime = Promise.resolve().then(() => embed);
+  }
   if (!runtime) {
     mark("tessera:embed-python-requested");
     runtime = (async () => {
@@ -185,7 +197,8 @@ class TesseraBoard extends HTMLElement {
     this._applyTheme();
     boards.add(this);
     if (observer) observer.observe(this);
-    if (awake || !observer) wake();
+    // In the app (Python already runs) a board wakes at once, in view or not.
+    if (awake || !observer || globalThis.tesseraEmbedModule) wake();
   }
 
   disconnectedCallback() {
@@ -199,6 +212,10 @@ class TesseraBoard extends HTMLElement {
     if (!this.shadowRoot || before === after) return;
     this._applyTheme();
     if (name === "theme") return;
+    if (LOOK_ATTRIBUTES.includes(name)) {
+      if (this._boardId && runtime) runtime.then((embed) => embed.set_look(this._boardId, name, after));
+      return;
+    }
     // Another record, mode or ply: the board starts again.
     this._unmount();
     if (this.isConnected && awake) wake();

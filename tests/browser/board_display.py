@@ -42,9 +42,10 @@ def new_game(page: Page, game: str, opponent: str = "human", side: str | None = 
 
 
 def wait_board(page: Page, selector: str = BOARD) -> None:
-    page.wait_for_selector(selector)
-    page.wait_for_function("s => document.querySelector(s) && document.querySelector(s).dataset.geometry",
-                           arg=selector)
+    """Wait until the canvas ``selector`` (which may be inside a ``<tessera-board>``'s
+    shadow root: Playwright's selectors reach into open ones) has its geometry."""
+    canvas = page.wait_for_selector(selector)
+    page.wait_for_function("canvas => canvas.isConnected && canvas.dataset.geometry", arg=canvas)
 
 
 def geometry(page: Page, selector: str = BOARD) -> dict:
@@ -59,13 +60,12 @@ def square_xy(page: Page, name: str, selector: str = BOARD) -> tuple[float, floa
 
 def pixel(page: Page, x: float, y: float, selector: str = BOARD, index: int = 0) -> tuple[int, int, int]:
     """The canvas pixel (r, g, b) at CSS pixel (x, y) of the ``index``-th canvas matching ``selector``."""
-    return tuple(page.evaluate(
-        """([s, i, x, y]) => {
-            const canvas = document.querySelectorAll(s)[i];
+    return tuple(page.locator(selector).nth(index).evaluate(
+        """(canvas, [x, y]) => {
             const scale = canvas.width / canvas.getBoundingClientRect().width;
             const d = canvas.getContext('2d').getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
             return [d[0], d[1], d[2]];
-        }""", [selector, index, x, y]))
+        }""", [x, y]))
 
 
 def hex_colour(rgb: tuple[int, int, int]) -> str:

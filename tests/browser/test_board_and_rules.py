@@ -17,9 +17,10 @@ def open_rules(page, site_url, wait_ready, lang: str | None = None) -> None:
         page.add_init_script(f"try {{ localStorage.setItem('tessera/v1/lang', '{lang}'); }} catch (e) {{}}")
     page.goto(site_url + RULES_HASH)
     wait_ready(page)
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('{DIAGRAMS}')].filter(c => +c.dataset.draws > 0).length"
-        f" >= {len(EXAMPLES)}", timeout=30_000)
+    page.wait_for_function(   # each diagram is a <tessera-board>: its canvas is in its shadow root
+        "n => [...document.querySelectorAll('figure.rules-example tessera-board')].filter(b => b.shadowRoot"
+        " && +(b.shadowRoot.querySelector('canvas.tessera-board') || {dataset: {}}).dataset.draws > 0).length >= n",
+        arg=len(EXAMPLES), timeout=30_000)
 
 
 def canvas_picture(page, key: str) -> str:
@@ -60,15 +61,16 @@ def test_step_through_changes_the_picture(page, site_url, wait_ready):
     """Step shows the move and its conversions; Reset brings the setup back."""
     open_rules(page, site_url, wait_ready)
     figure = 'figure[data-example="chain_reaction"]'
+    board = f"{figure} tessera-board"
     setup = canvas_picture(page, "chain_reaction")
     page.click(f'{figure} button[data-action="step"]')
-    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '1'")
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.step === '1'")
     stepped = canvas_picture(page, "chain_reaction")
     assert stepped != setup
-    status = page.text_content(f"{figure} .rules-example-status") or ""
+    status = page.text_content(f"{figure} .tb-caption") or ""
     assert "g5-h6" in status and "e6" in status and "c6" in status
     page.click(f'{figure} button[data-action="reset"]')
-    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '0'")
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.step === '0'")
     assert canvas_picture(page, "chain_reaction") == setup
 
 
@@ -77,7 +79,8 @@ def test_play_runs_all_steps(page, site_url, wait_ready):
     open_rules(page, site_url, wait_ready)
     figure = 'figure[data-example="marker_two"]'
     page.click(f'{figure} button[data-action="play"]')
-    page.wait_for_function(f"() => document.querySelector('{figure}').dataset.step === '3'", timeout=15_000)
+    page.wait_for_function(f"() => document.querySelector('{figure} tessera-board').dataset.step === '3'",
+                           timeout=15_000)
     canvas = page.get_attribute(f"{figure} canvas", "data-position") or ""
     expected = next(e for e in EXAMPLES if e.key == "marker_two").expected_position
     assert canvas == expected

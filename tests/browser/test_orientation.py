@@ -103,8 +103,8 @@ def test_rules_page_says_from_whose_side_the_diagrams_are_seen(browser: Browser,
         assert x < g["width"] / 2 and y > g["height"] / 2     # a1: left, near, as the text says
         shot(page, f"orientation-rules-{lang}-black")
         page.click("[data-action=turn]")
-        page.wait_for_function("s => JSON.parse(document.querySelector(s).dataset.geometry).flipped === false",
-                               arg=diagram)
+        page.wait_for_function("canvas => JSON.parse(canvas.dataset.geometry).flipped === false",
+                               arg=page.query_selector(diagram))
         assert white in page.text_content(".rules-view")
         g = geometry(page, diagram)
         x, y = square_xy(page, "e9", diagram)

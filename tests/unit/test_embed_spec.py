@@ -17,11 +17,11 @@ import pytest
 from tessera.core import registry
 from tessera.core.game import GameError
 from tessera.core.record import RecordError
-from tessera.i18n import MessageError, load_catalog, say
+from tessera.i18n import MessageError, load_catalog, say, t
 from tessera.ui.embed_pictures import PICTURE_MARK, add_pictures, attributes, record_text
-from tessera.ui.embed_spec import (MAX_ATTRIBUTE_CHARS, EmbedError, EmbedSpec, Puzzle, error_text, language,
-                                   make_plan, outcome_words, parse_spec, picture_svg, position_label,
-                                   read_record, turn_words)
+from tessera.ui.embed_spec import (MAX_ATTRIBUTE_CHARS, EmbedError, EmbedSpec, ExamplePlan, Puzzle, error_text,
+                                   language, make_plan, outcome_words, parse_spec, picture_svg, position_label,
+                                   read_record, rules_content, turn_words)
 
 REPO = Path(__file__).resolve().parents[2]
 CAPTURE = {"format": "tessera/1", "game": "dots", "options": {"size": "10x10"},
@@ -159,6 +159,71 @@ def test_every_game_embeds_and_draws(game_id: str) -> None:
     assert light.startswith("<svg") and "<title>" in light and light != dark
 
 
+# ----- worked examples of the rules pages -------------------------------------------------
+
+def games_with_examples() -> list[str]:
+    return [game_id for game_id in registry.available_ids() if (content := rules_content(game_id)) is not None
+            and content.diagrams()]
+
+
+def test_games_with_worked_examples_are_found() -> None:
+    assert {"quadrature", "dots", "corners", "abatis"} <= set(games_with_examples())
+
+
+@pytest.mark.parametrize("game_id", games_with_examples())
+def test_every_worked_example_embeds_and_draws(game_id: str) -> None:
+    """Each worked example of a rules page is a board: its steps, from the page's side, drawn in both themes."""
+    content = rules_content(game_id)
+    for diagram in content.diagrams():
+        plan = make_plan(parse_spec({"game": game_id, "example": diagram.key, "mode": "step"}), "")
+        assert isinstance(plan, ExamplePlan)
+        assert plan.count == diagram.steps and plan.start == 0 and plan.flipped == content.flipped
+        assert plan.game_at(plan.count).ply >= plan.game_at(0).ply
+        light = picture_svg(plan, "light", "ru")
+        assert light.startswith("<svg") and t(diagram.caption_key, "ru") in light
+        end = make_plan(parse_spec({"game": game_id, "example": diagram.key, "ply": str(diagram.steps)}), "")
+        assert end.start == diagram.steps and end.spec.mode == "view"
+
+
+def test_an_example_is_seen_from_the_side_asked_or_its_pages() -> None:
+    def flipped(**attrs: str) -> bool:
+        return make_plan(parse_spec({"game": "quadrature", "example": "basic_move", **attrs}), "").flipped
+    assert flipped() is True                      # the document draws Quadrature from Black's side
+    assert flipped(flip="off") is False and flipped(flip="") is True
+    assert make_plan(parse_spec({"game": "dots", "flip": ""}), "").flipped is True
+    assert make_plan(parse_spec({"game": "dots"}), "").flipped is False
+
+
+def test_a_flipped_picture_differs_from_the_unflipped_one() -> None:
+    spec = {"game": "quadrature", "example": "basic_move"}
+    turned, usual = (picture_svg(make_plan(parse_spec({**spec, "flip": flip}), ""), "light", "en")
+                     for flip in ("on", "off"))
+    assert turned != usual
+
+
+@pytest.mark.parametrize("attrs, text, key", [
+    ({"example": "capture"}, "", "embed.error.example_game"),
+    ({"game": "dots", "example": "nothing_like_it"}, "", "embed.error.example"),
+    ({"game": "dots", "example": "capture", "mode": "play"}, "", "embed.error.example_mode"),
+    ({"game": "dots", "example": "capture", "mode": "puzzle"}, "", "embed.error.example_mode"),
+    ({"game": "dots", "example": "capture"}, CAPTURE_TEXT, "embed.error.example_record"),
+    ({"game": "quadrotone", "example": "capture"}, "", "embed.error.no_examples"),
+    ({"game": "quadrature", "example": "basic_move", "ply": "99"}, "", "embed.error.ply_range"),
+])
+def test_example_mistakes_are_keyed_errors(attrs: dict, text: str, key: str) -> None:
+    with pytest.raises(EmbedError) as caught:
+        make_plan(parse_spec(attrs), text)
+    assert caught.value.key == key
+    for lang in ("en", "ru"):
+        assert "{" not in error_text(caught.value, lang)
+
+
+def test_unknown_example_names_the_known_ones() -> None:
+    with pytest.raises(EmbedError) as caught:
+        make_plan(parse_spec({"game": "quadrature", "example": "x" * 60}), "")
+    assert "chain_reaction" in error_text(caught.value, "en")
+
+
 # ----- stepping words ---------------------------------------------------------------------
 
 def test_labels_turns_and_endings_in_both_languages() -> None:
@@ -265,11 +330,12 @@ def test_every_embed_word_is_in_both_languages() -> None:
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-ATTRIBUTE_NAMES = ("game", "mode", "ply", "theme", "lang", "level", "controls", "coords", "src")
+ATTRIBUTE_NAMES = ("game", "mode", "ply", "theme", "lang", "level", "controls", "coords", "src", "example", "flip")
 ATTRIBUTE_VALUES = st.one_of(st.none(), st.text(max_size=12),
                              st.sampled_from(["dots", "corners", "quadrature", "abatis", "quadrotone", "view",
                                               "step", "play", "puzzle", "-1", "0", "3", "99", "1e9", "9" * 40,
-                                              "easy", "hard", "dark", "ru", "false", ""]))
+                                              "easy", "hard", "dark", "ru", "false", "", "capture",
+                                              "chain_reaction", "basic_move", "off"]))
 RECORDS = st.one_of(
     st.text(max_size=60),
     st.sampled_from([CAPTURE_TEXT, SGF, "(;GM[40]SZ[10])", "{}", "null", "[" * 5000, '{"format": "tessera/1"}']),

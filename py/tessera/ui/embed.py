@@ -12,7 +12,14 @@ for each board, in turn:
   ``light``/``dark``).  Returns the board's id, or 0 when the board cannot
   be shown; then the frame shows why, in the board's language.  Never raises.
 * ``go_to(id, ply)`` (``element.goTo(n)``), ``set_theme(id, theme)`` (the
-  page's colour scheme changed), ``unmount(id)`` (the element left the page).
+  page's colour scheme changed), ``set_look(id, name, value)`` (``coords``
+  or ``flip`` changed: the board redraws and keeps its place),
+  ``unmount(id)`` (the element left the page).
+
+The app itself has boards too: its rules pages are made of
+``<tessera-board example=...>`` elements.  There Python already runs, so
+``serve_app`` hands this module to ``embed.js`` (``tesseraEmbedModule``)
+instead of a second Pyodide, and leaves the app's language alone.
 
 Boards live in ``_boards`` by id, so JavaScript holds plain numbers, never
 Python objects it would have to release.
@@ -29,8 +36,9 @@ from ..core.game import excerpt
 from ..i18n import set_language
 from .dom import el, present
 from .embed_board import EmbedBoard
+from .embed_example import ExampleBoard
 from .embed_modes import MODE_BOARDS
-from .embed_spec import EmbedError, error_text, language, make_plan, parse_spec
+from .embed_spec import EmbedError, ExamplePlan, error_text, flag_value, language, make_plan, parse_spec
 
 _boards: dict[int, EmbedBoard] = {}
 _next_id = 1
@@ -61,7 +69,10 @@ def mount(element: Any, frame: Any, options: Any) -> int:
         spec = parse_spec(data)
         plan = make_plan(spec, data.get("record") or "")
         theme = data.get("theme") if data.get("theme") in ("light", "dark") else "light"
-        board = MODE_BOARDS[spec.mode](element, frame, plan, theme)
+        if isinstance(plan, ExamplePlan):
+            board: EmbedBoard = ExampleBoard(element, frame, plan, theme)
+        else:
+            board = MODE_BOARDS[spec.mode](element, frame, plan, theme)
         board.start()
         for node in list(frame.querySelectorAll(".tb-picture")):   # the live board takes its place
             node.remove()
@@ -102,6 +113,32 @@ def set_theme(board_id: int, theme: str) -> None:
     board = _boards.get(int(board_id))
     if board is not None and theme in ("light", "dark"):
         board.set_theme(theme)
+
+
+def set_look(board_id: int, name: str, value: Any) -> None:
+    """A live attribute changed: ``coords`` or ``flip`` (a string, or None when removed)."""
+    board = _boards.get(int(board_id))
+    if board is None:
+        return
+    text = None if value is None or not present(value) else str(value)
+    if name == "coords":
+        board.set_coordinates(bool(flag_value(text)))
+    elif name == "flip":
+        board.set_flipped(flag_value(text))
+
+
+def serve_app() -> None:
+    """Let the app's own ``<tessera-board>`` elements use the app's Python:
+    ``embed.js`` takes this module from ``globalThis.tesseraEmbedModule``
+    instead of starting a Pyodide, and no board sets the app's language."""
+    global _language_set
+    _language_set = True
+    if not present(getattr(js.globalThis, "tesseraEmbedModule", None)):
+        import sys
+
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        js.globalThis.tesseraEmbedModule = create_proxy(sys.modules[__name__])
 
 
 def unmount(board_id: int) -> None:

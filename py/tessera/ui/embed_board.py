@@ -39,13 +39,16 @@ from .embed_spec import EmbedPlan, game_title, position_label
 
 
 class EmbedView:
-    """The game's board view, drawn in the element's theme and with its
-    coordinates setting; everything else is the view's own."""
+    """The game's board view, drawn in the element's theme, with its
+    coordinates setting; everything else is the view's own.  ``flipped``
+    (the ``flip`` attribute) is what the boards put in each view state, as
+    the board's hit-testing reads it there too."""
 
-    def __init__(self, view: Any, theme: str, coordinates: bool) -> None:
+    def __init__(self, view: Any, theme: str, coordinates: bool, flipped: bool = False) -> None:
         self._view = view
         self.theme = theme
         self.coordinates = coordinates
+        self.flipped = flipped
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._view, name)
@@ -64,6 +67,8 @@ class EmbedBoard:
     """The parts of an embedded board every mode has."""
 
     interactive = False
+    zoom: bool | None = None
+    """Zoom and pan: None is the board's own choice (on where a big field is played on)."""
 
     def __init__(self, element: Any, frame: Any, plan: EmbedPlan, theme: str) -> None:
         self.element = element
@@ -72,7 +77,7 @@ class EmbedBoard:
         self.lang = plan.spec.lang
         self.listeners = Listeners()
         self.closed = False
-        self.view = EmbedView(registry.view(plan.game_id), theme, plan.spec.coords)
+        self.view = EmbedView(registry.view(plan.game_id), theme, plan.spec.coords, plan.flipped)
         self.live = el("div", "tb-live")
         self.board_host = el("div", "tb-board")
         self.caption = el("p", "tb-caption", None, {"aria-live": "polite"})
@@ -87,7 +92,8 @@ class EmbedBoard:
         self.live.appendChild(self.caption)
         frame.appendChild(self.live)
         self.board = BoardComponent(self.board_host, self.view, on_move=self._on_board_move,
-                                    interactive=self.interactive, label=game_title(plan.game_id, self.lang),
+                                    interactive=self.interactive, zoom=self.zoom,
+                                    label=game_title(plan.game_id, self.lang),
                                     describe=self.ui.describe_cell)
         if self.interactive:
             self.drafts.attach(self.board)
@@ -133,7 +139,7 @@ class EmbedBoard:
         if last is None and game.move_stack:
             last = game.move_stack[-1]
         state = ViewState(interactive=interactive and not game.is_over(), last_move=last,
-                          highlights=self._highlights())
+                          highlights=self._highlights(), flipped=self.view.flipped)
         self.board.set_label(self.label())
         self.board.show(game, state)
         self.board.set_interactive(state.interactive, redraw=False)
@@ -155,6 +161,15 @@ class EmbedBoard:
     def set_theme(self, theme: str) -> None:
         self.view.theme = theme
         self.board.redraw()
+
+    def set_coordinates(self, on: bool) -> None:
+        self.view.coordinates = on
+        self.board.redraw()
+
+    def set_flipped(self, flipped: bool | None) -> None:
+        """Seen from the second seat's side or not (``flip``; None: not)."""
+        self.view.flipped = bool(flipped)
+        self.board.set_flipped(self.view.flipped)
 
     # ----- events --------------------------------------------------------------------
     def emit(self, name: str, **detail: Any) -> None:

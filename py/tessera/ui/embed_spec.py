@@ -23,6 +23,7 @@ from ..core.draw import DrawList, to_svg
 from ..core.game import Game, Move, Outcome, Player, excerpt
 from ..core.record import MAX_RECORD_BYTES, Record, RecordError
 from ..core.record_formats import format_for_text
+from ..core.rules_content import Diagram, RulesContent
 from ..core.view import ViewState
 from ..i18n import LANGUAGES, Message, MessageError, has, say, t
 
@@ -54,6 +55,10 @@ class EmbedSpec:
     lang: str = "en"
     level: str | None = None
     src: str | None = None
+    example: str | None = None
+    """A worked example of the game's rules page to show instead of a record."""
+    flip: bool | None = None
+    """Seen from the second seat's side; None: the usual side (an example's: its page's)."""
 
 
 def language(value: Any) -> str:
@@ -82,6 +87,14 @@ def _flag(attrs: Mapping[str, Any], name: str) -> bool:
     return value is not None and value.lower() not in OFF
 
 
+def flag_value(value: Any) -> bool | None:
+    """A boolean attribute's value as ``embed.js`` passes it while the board
+    lives: None when absent, else on unless it says off."""
+    if value is None:
+        return None
+    return str(value).strip().lower() not in OFF
+
+
 def parse_spec(attrs: Mapping[str, Any]) -> EmbedSpec:
     """Check the attributes (strings, None when absent; ``lang`` already
     resolved by the element from the page when the board has none)."""
@@ -105,7 +118,8 @@ def parse_spec(attrs: Mapping[str, Any]) -> EmbedSpec:
             raise EmbedError("embed.error.too_long", name="src", count=MAX_SRC_CHARS)
     return EmbedSpec(game=game, mode=mode, ply=ply, controls=_flag(attrs, "controls"),
                      coords=_flag(attrs, "coords"), theme=theme, lang=language(_short(attrs, "lang")),
-                     level=_short(attrs, "level") or None, src=src or None)
+                     level=_short(attrs, "level") or None, src=src or None,
+                     example=_short(attrs, "example") or None, flip=flag_value(_short(attrs, "flip")))
 
 
 def read_record(text: str, game: str | None) -> Record:
@@ -152,6 +166,15 @@ class EmbedPlan:
         return self.record.game
 
     @property
+    def flipped(self) -> bool:
+        """Drawn from the second seat's side (the ``flip`` attribute)."""
+        return bool(self.spec.flip)
+
+    def highlights(self, ply: int, game: Game) -> dict[str, Any]:
+        """What the static picture marks besides the last move: nothing."""
+        return {}
+
+    @property
     def count(self) -> int:
         return len(self.moves)
 
@@ -168,8 +191,11 @@ class EmbedPlan:
         return self.record.outcome(game, game.ply) if on_record else game.outcome()
 
 
-def make_plan(spec: EmbedSpec, text: str) -> EmbedPlan:
-    """Read and replay the record, and check the spec against it."""
+def make_plan(spec: EmbedSpec, text: str) -> EmbedPlan | ExamplePlan:
+    """Read and replay the record, and check the spec against it (a board
+    showing a worked example has no record: ``make_example_plan``)."""
+    if spec.example is not None:
+        return make_example_plan(spec, text)
     record = read_record(text, spec.game)
     registry.view(record.game)   # a game without a board view has nothing to embed
     moves: list[Move] = []
@@ -193,6 +219,65 @@ def make_plan(spec: EmbedSpec, text: str) -> EmbedPlan:
     return EmbedPlan(spec, record, moves, texts, start, record.comments())
 
 
+@dataclass
+class ExamplePlan:
+    """A checked spec showing worked example ``diagram`` of a game's rules
+    page: its steps are the diagram's (moves, and an illegal try if shown),
+    its words per step the diagram's status.  Our own rules pages are made
+    of these boards."""
+
+    spec: EmbedSpec
+    game_id: str
+    diagram: Diagram
+    prefix: str
+    """Catalog prefix of the rules page's words (its Back, Next, Play...)."""
+    start: int
+    flipped: bool
+
+    @property
+    def count(self) -> int:
+        return self.diagram.steps
+
+    def game_at(self, step: int) -> Game:
+        return self.diagram.game_at(step)
+
+    def highlights(self, step: int, game: Game) -> dict[str, Any]:
+        return dict(self.diagram.highlights(step, game))
+
+    def caption(self, lang: str) -> str:
+        return t(self.diagram.caption_key, lang)
+
+
+def rules_content(game_id: str) -> RulesContent | None:
+    """The game's rules page content, or None when it has none."""
+    content = registry.part_attribute(game_id, "rules_page", "CONTENT")
+    return content if isinstance(content, RulesContent) else None
+
+
+def make_example_plan(spec: EmbedSpec, text: str) -> ExamplePlan:
+    """Find ``spec.example`` among the worked examples of ``spec.game``."""
+    if spec.game is None:
+        raise EmbedError("embed.error.example_game")
+    registry.game_class(spec.game)   # unknown or unavailable: its own error
+    if text.strip():
+        raise EmbedError("embed.error.example_record")
+    if spec.mode not in ("view", "step"):
+        raise EmbedError("embed.error.example_mode", value=spec.mode)
+    content = rules_content(spec.game)
+    diagrams = content.diagrams() if content is not None else []
+    if not diagrams:
+        raise EmbedError("embed.error.no_examples", game=title_message(spec.game))
+    diagram = next((diagram for diagram in diagrams if diagram.key == spec.example), None)
+    if diagram is None:
+        raise EmbedError("embed.error.example", value=excerpt(spec.example or ""),
+                         known=", ".join(diagram.key for diagram in diagrams))
+    if spec.ply is not None and spec.ply > diagram.steps:
+        raise EmbedError("embed.error.ply_range", ply=spec.ply, count=diagram.steps)
+    assert content is not None
+    flipped = content.flipped if spec.flip is None else spec.flip
+    return ExamplePlan(spec, spec.game, diagram, content.prefix, spec.ply or 0, flipped)
+
+
 def check_level(game_id: str, key: str) -> None:
     """A bot level of the game (``easy``...), or an error naming those it has."""
     from ..bots.registry import levels_for
@@ -204,7 +289,7 @@ def check_level(game_id: str, key: str) -> None:
         raise EmbedError("embed.error.level", value=excerpt(key), known=", ".join(level.key for level in levels))
 
 
-def plan_from_attributes(attrs: Mapping[str, Any], text: str) -> EmbedPlan:
+def plan_from_attributes(attrs: Mapping[str, Any], text: str) -> EmbedPlan | ExamplePlan:
     return make_plan(parse_spec(attrs), text)
 
 
@@ -310,15 +395,21 @@ PICTURE_WIDTH = 480.0
 """Logical width of a static picture; it scales with its box (a viewBox)."""
 
 
-def picture_svg(plan: EmbedPlan, theme: str, lang: str, width: float = PICTURE_WIDTH) -> str:
+def picture_svg(plan: EmbedPlan | ExamplePlan, theme: str, lang: str, width: float = PICTURE_WIDTH) -> str:
     """The position the board opens at, drawn by the game's own view (the
     canvas's drawing code) as SVG: what a page shows before Python runs."""
     view = registry.view(plan.game_id)
     game = plan.game_at(plan.start)
     height = float(int(width / view.aspect(game)))
     drawing = DrawList(width, height)
-    state = ViewState(interactive=False, theme=theme, coordinates=plan.spec.coords)
-    if game.move_stack and plan.spec.mode in ("view", "step"):
+    highlights = plan.highlights(plan.start, game)
+    state = ViewState(interactive=False, theme=theme, coordinates=plan.spec.coords, flipped=plan.flipped,
+                      highlights=highlights)
+    if game.move_stack and plan.spec.mode in ("view", "step") and highlights.get("show_last", True):
         state.last_move = game.move_stack[-1]
     view.draw(game, state, drawing)
-    return to_svg(drawing, title=position_label(plan, plan.start, lang))
+    if isinstance(plan, ExamplePlan):
+        title = t(f"{plan.prefix}.diagram_label", lang, caption=plan.caption(lang))
+    else:
+        title = position_label(plan, plan.start, lang)
+    return to_svg(drawing, title=title)

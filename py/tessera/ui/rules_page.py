@@ -3,12 +3,15 @@
 The page is the same for every game; what it says and shows is the game's
 ``CONTENT`` (``core.rules_content``; the registry says where it lives):
 sections of paragraphs, worked examples, rulings.  The diagrams are not
-pictures: each is replayed by the game's engine and drawn by its board
-view in a display-only ``BoardComponent``, so a diagram can never disagree
-with the rules the app plays by (the unit tests replay the same examples).
+pictures: each is a ``<tessera-board game=... example=...>``, the element
+any page may embed (``assets/js/embed.js``; ``embed_example`` is its
+board), served here by the app's own Python.  So a diagram is replayed by
+the game's engine and drawn by its board view, and can never disagree with
+the rules the app plays by (the unit tests replay the same examples).
 Back, Next and Start again step through a diagram's moves, Play steps by
 itself where the diagram asks for it, and where a diagram is interactive
-a tap plays a move of the reader's own from the step shown.  Where the
+a tap plays a move of the reader's own from the step shown.  The boards
+take the app's theme and coordinates setting as attributes.  Where the
 diagrams can be seen from either side (Quadrature's are drawn from
 Black's, as the document draws them), a note says which and turns them.
 Tables may hold pictures (SVG the game's content made with
@@ -22,23 +25,19 @@ call ``destroy()`` on the returned page when leaving it.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
+from . import embed, settings
 from ..core import registry
-from ..core.game import GameError, Move
-from ..core.game_ui import game_ui
 from ..core.rules_content import Diagram, RulesContent
-from ..core.view import ViewState
 from ..i18n import t
-from .board import BoardComponent
-from .dom import Listeners, button, el
+from .dom import Listeners, button, el, present
 
 STYLESHEET = "./assets/css/board.css"
-PLAY_STEP_SECONDS = 1.1
+EMBED_SCRIPT = "./embed.js"
 
 
 def _ensure_stylesheet() -> None:
@@ -61,124 +60,39 @@ def rules_article(game_id: str, lang: str, tr: Callable[[str], str]) -> Any:
     return root
 
 
-class ExampleDiagram:
-    """One worked example on the page: a board, its caption and its buttons."""
+class ExampleElement:
+    """One worked example on the page: a ``<tessera-board example=...>``
+    (``embed_example``, the element any page may embed) and its caption."""
 
-    def __init__(self, diagram: Diagram, content: RulesContent, lang: str, listeners: Listeners,
-                 flipped: bool) -> None:
+    def __init__(self, diagram: Diagram, content: RulesContent, lang: str, flipped: bool) -> None:
         self.diagram = diagram
-        self.lang = lang
-        self.step = 0
-        self.flipped = flipped
-        self.own: list[str] = []      # the reader's moves after ``step``
-        self._task: asyncio.Task | None = None
-        self._closed = False
-        prefix = content.prefix
-
-        def tr(key: str, **params: Any) -> str:
-            return t(f"{prefix}.{key}", lang, **params)
-
-        caption = t(diagram.caption_key, lang)
+        self.element = el("tessera-board", None, None, {
+            "game": content.game_id, "example": diagram.key, "mode": "step", "lang": lang})
+        self.set_look(flipped)
         self.node = el("figure", f"rules-example rules-example-{content.game_id}", None,
-                       {"data-example": diagram.key})
-        self.host = el("div", "rules-board-host")
-        self.status = el("p", "rules-example-status", None, {"aria-live": "polite"})
-        self.back_button = button(tr("back"), lambda e: self._go(self.step - 1), listeners,
-                                  "btn btn-small", {"data-action": "back"})
-        self.step_button = button(tr("step"), lambda e: self._go(self.step + 1), listeners,
-                                  "btn btn-small", {"data-action": "step"})
-        self.reset_button = button(tr("reset"), lambda e: self._go(0), listeners,
-                                   "btn btn-small", {"data-action": "reset"})
-        buttons = [self.back_button, self.step_button, self.reset_button]
-        self.play_button = None
-        if diagram.autoplay:
-            self.play_button = button(tr("play"), self._on_play, listeners, "btn btn-small", {"data-action": "play"})
-            buttons.insert(0, self.play_button)
-        self.node.appendChild(self.host)
-        self.node.appendChild(el("figcaption", None, caption))
-        self.node.appendChild(el("div", "rules-example-controls", None, None, buttons))
-        self.node.appendChild(self.status)
-        self.board = BoardComponent(self.host, registry.view(content.game_id),
-                                    on_move=self._on_move if diagram.interactive else None,
-                                    interactive=diagram.interactive, zoom=False,
-                                    label=tr("diagram_label", caption=caption),
-                                    describe=game_ui(content.game_id).describe_cell)
-        self.game = diagram.game_at(0)
+                       {"data-example": diagram.key},
+                       [self.element, el("figcaption", None, t(diagram.caption_key, lang))])
 
-    def _go(self, step: int) -> None:
-        self._stop()
-        self.step = max(0, min(self.diagram.steps, step))
-        self.own = []
-        self.show()
+    def set_look(self, flipped: bool | None = None) -> None:
+        """The app's theme and coordinates (and the side seen from, when given)."""
+        element = self.element
+        element.setAttribute("theme", settings.theme())
+        if settings.get("coordinates") != "off":
+            element.setAttribute("coords", "")
+        else:
+            element.removeAttribute("coords")
+        if flipped is not None:
+            element.setAttribute("flip", "on" if flipped else "off")
 
-    def _on_move(self, move: Move) -> None:
-        """The reader plays on from the step shown."""
-        try:
-            text = self.game.move_text(move)
-            self.game.push(move)
-        except GameError:
-            return
-        self.own.append(text)
-        self.show(rebuild=False)
 
-    def show(self, rebuild: bool = True) -> None:
-        """Draw the current step and say what it shows under the board."""
-        diagram, step = self.diagram, self.step
-        if rebuild:
-            self.game = diagram.game_at(step)
-        game = self.game
-        interactive = diagram.interactive and not game.is_over()
-        state = ViewState(flipped=self.flipped, interactive=interactive,
-                          highlights=diagram.highlights(step, game) if not self.own else {})
-        if game.move_stack and not self.own and state.highlights.get("show_last", True):
-            state.last_move = game.move_stack[-1]
-        elif self.own:
-            state.last_move = game.move_stack[-1]
-        self.board.show(game, state)
-        self.status.textContent = " ".join(diagram.status(step, game, self.own, self.lang))
-        self.node.dataset.step = str(step)
-        scores = game.scores()
-        self.node.dataset.score = ":".join(str(score) for score in scores)
-        at_end = step >= diagram.steps
-        self.back_button.disabled = step == 0 and not self.own
-        self.step_button.disabled = at_end and not self.own
-        self.reset_button.disabled = step == 0 and not self.own and self._task is None
-        if self.play_button is not None:
-            self.play_button.disabled = at_end or self._task is not None
-
-    def _on_play(self, event: Any = None) -> None:
-        self._stop()
-        if self.step >= self.diagram.steps:
-            self.step = 0
-        self.own = []
-        self._task = asyncio.ensure_future(self._play())
-        self.show()
-
-    async def _play(self) -> None:
-        """Show the start briefly, then each step in turn."""
-        try:
-            while self.step < self.diagram.steps and not self._closed:
-                await asyncio.sleep(PLAY_STEP_SECONDS)
-                if self._closed:
-                    return
-                self.step += 1
-                if self.step >= self.diagram.steps:
-                    self._task = None
-                self.show()
-        finally:
-            self._task = None
-            if not self._closed:
-                self.show()
-
-    def _stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-
-    def destroy(self) -> None:
-        self._closed = True
-        self._stop()
-        self.board.destroy()
+def _serve_elements() -> None:
+    """The app's Python serves the page's ``<tessera-board>`` elements, and
+    ``embed.js`` (which defines the element) is loaded once."""
+    embed.serve_app()
+    if present(js.customElements.get("tessera-board")) or js.document.querySelector("script[data-tessera-embed]"):
+        return
+    js.document.head.appendChild(el("script", None, None, {
+        "type": "module", "src": EMBED_SCRIPT, "data-tessera-embed": ""}))
 
 
 class RulesPage:
@@ -186,10 +100,12 @@ class RulesPage:
 
     def __init__(self, container: Any, lang: str, content: RulesContent) -> None:
         _ensure_stylesheet()
+        _serve_elements()
         self.lang = lang
         self.content = content
         self.listeners = Listeners()
-        self.diagrams: list[ExampleDiagram] = []
+        self.diagrams: list[ExampleElement] = []
+        self._unsubscribe = settings.subscribe(self._on_setting)
         self.flipped = content.flipped
         by_key = {diagram.key: diagram for diagram in content.diagrams()}
         used: set[str] = set()
@@ -231,8 +147,11 @@ class RulesPage:
         if content.turnable:
             root.dataset.view = content.views[1 if self.flipped else 0]
         container.appendChild(root)
-        for diagram in self.diagrams:   # boards measure their hosts: draw once attached
-            diagram.show()
+
+    def _on_setting(self, key: str, value: str) -> None:
+        if key in ("theme", "coordinates"):
+            for diagram in self.diagrams:
+                diagram.set_look()
 
     def _links(self, tr: Callable[[str], str]) -> Any:
         """"On this page:" and a link to each section the content names.
@@ -283,8 +202,7 @@ class RulesPage:
         """Show every diagram from the other side, and say which."""
         self.flipped = not self.flipped
         for diagram in self.diagrams:
-            diagram.flipped = self.flipped
-            diagram.show(rebuild=False)
+            diagram.set_look(self.flipped)
         name = self.content.views[1 if self.flipped else 0]
         if self.view_text is not None:
             self.view_text.textContent = t(f"{self.content.prefix}.view.{name}", self.lang)
@@ -294,15 +212,14 @@ class RulesPage:
     def _grid(self, diagrams: list[Diagram]) -> Any:
         grid = el("div", "rules-example-grid")
         for diagram in diagrams:
-            shown = ExampleDiagram(diagram, self.content, self.lang, self.listeners, self.flipped)
+            shown = ExampleElement(diagram, self.content, self.lang, self.flipped)
             self.diagrams.append(shown)
             grid.appendChild(shown.node)
         return grid
 
     def destroy(self) -> None:
-        for diagram in self.diagrams:
-            diagram.destroy()
-        self.diagrams.clear()
+        self._unsubscribe()
+        self.diagrams.clear()   # each element unmounts its board as it leaves the page
         self.listeners.clear()
         if self.root.parentNode:  # JS null arrives as the falsy jsnull, not None
             self.root.parentNode.removeChild(self.root)
@@ -316,6 +233,7 @@ class TitleOnlyPage(RulesPage):
         self.lang = lang
         self.listeners = Listeners()
         self.diagrams = []
+        self._unsubscribe = lambda: None
         self.root = rules_article(game_id, lang, lambda key: t(f"rules.{game_id}.{key}", lang))
         container.appendChild(self.root)
 
