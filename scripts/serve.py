@@ -156,6 +156,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     quiet = False
     gzip = True
+    cors = False
     gzip_cache: GzipCache | None = None
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map)
@@ -296,6 +297,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # Service workers may be registered from anywhere under the prefix.
         if urlsplit(self.path).path.endswith("sw.js"):
             self.send_header("Cache-Control", "no-cache")
+        if self.cors:   # as GitHub Pages and most static hosts send: pages elsewhere may load embed.js
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format, *args):  # noqa: A002
@@ -312,7 +315,7 @@ class Server(http.server.ThreadingHTTPServer):
 
 def make_server(root: str, port: int = 0, bind: str = "127.0.0.1",
                 prefix: str = "/", quiet: bool = True, gzip: bool = True,
-                mime: dict[str, str] | None = None) -> Server:
+                mime: dict[str, str] | None = None, cors: bool = False) -> Server:
     root = os.path.abspath(root)
     if not os.path.isdir(root):
         raise FileNotFoundError(f"site root {root!r} does not exist (run ./build.sh build)")
@@ -320,6 +323,7 @@ def make_server(root: str, port: int = 0, bind: str = "127.0.0.1",
         "prefix": normalize_prefix(prefix),
         "quiet": quiet,
         "gzip": gzip,
+        "cors": cors,
         "gzip_cache": GzipCache(),
         "extensions_map": {**Handler.extensions_map, **(mime or {})},
     })
@@ -341,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /games/tessera/")
     ap.add_argument("--no-gzip", action="store_true", help="never compress (like a host that does not)")
     ap.add_argument("--quiet", action="store_true", help="do not log requests")
+    ap.add_argument("--cors", action="store_true",
+                    help="send Access-Control-Allow-Origin: * (so pages of other origins may embed boards)")
     ap.add_argument("--mime", action="append", default=[], metavar="EXT=TYPE",
                     help="serve files ending in EXT as TYPE, e.g. .wasm=application/octet-stream")
     args = ap.parse_args(argv)
@@ -352,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         mime[ext.lower()] = ctype
     try:
         server = make_server(args.root, args.port, args.bind, args.prefix, args.quiet,
-                             gzip=not args.no_gzip, mime=mime)
+                             gzip=not args.no_gzip, mime=mime, cors=args.cors)
     except (OSError, FileNotFoundError) as exc:
         print(f"serve.py: {exc}", file=sys.stderr)
         return 1

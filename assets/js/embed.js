@@ -101,6 +101,7 @@ function startRuntime() {
     mark("tessera:embed-python-requested");
     runtime = (async () => {
       const drawing = import(new URL("assets/js/draw.js", SITE).href); // sets globalThis.tesseraDraw
+      drawing.catch(() => {}); // awaited below; a failure before that must not be an unhandled rejection
       const zip = fetch(new URL("tessera.zip", SITE)).then((response) => {
         if (!response.ok) throw new Error(`tessera.zip: HTTP ${response.status}`);
         return response.arrayBuffer();

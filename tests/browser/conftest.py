@@ -123,10 +123,10 @@ def wait_ready(page: Page, timeout_ms: float = 60_000) -> None:
 class SiteServer:
     """scripts/serve.py running in a subprocess on 127.0.0.1, port chosen by the OS."""
 
-    def __init__(self, root: Path, prefix: str = "/"):
+    def __init__(self, root: Path, prefix: str = "/", extra: tuple[str, ...] = ()):
         self.proc = subprocess.Popen(
             [sys.executable, str(SERVE), "--root", str(root), "--port", "0",
-             "--prefix", prefix, "--quiet"],
+             "--prefix", prefix, "--quiet", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         line = self.proc.stdout.readline().strip()

@@ -106,3 +106,44 @@ def test_hidpi_canvas_is_sharp(browser, site_url, wait_ready):
         assert geometry["spacing"] > 10
     finally:
         context.close()
+
+
+def dots_point(page, figure: str, x: int, y: int, height: int) -> None:
+    """Click Dots point x-y on a diagram's canvas (its published geometry)."""
+    canvas = page.locator(f"{figure} canvas.tessera-board")
+    geo = json.loads(canvas.get_attribute("data-geometry"))
+    canvas.click(position={"x": geo["x"] + (x - 1) * geo["spacing"], "y": geo["y"] + (height - y) * geo["spacing"]})
+
+
+def test_dots_diagrams_are_embedded_boards_that_follow_the_app(page, page_log, site_url, wait_ready):
+    """The Dots rules page is made of <tessera-board example=...> elements served by the
+    app's Python (no second Pyodide): a reader's own move on an interactive diagram, Back
+    drops it, and the boards take the app's theme and coordinates setting as it changes."""
+    page.goto(site_url + "#/rules/dots")
+    wait_ready(page)
+    figure = 'figure[data-example="capture_small"]'
+    board = f"{figure} tessera-board"
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.state === 'ready'")
+    attrs = page.eval_on_selector(board, "b => [b.getAttribute('game'), b.getAttribute('example'), "
+                                         "b.getAttribute('mode'), b.getAttribute('theme'), b.hasAttribute('coords')]")
+    assert attrs == ["dots", "capture_small", "step", "light", True]
+    before = canvas_picture(page, "capture_small")
+    dots_point(page, figure, 5, 3, 6)           # 5-3, the move the example goes on to play
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.ply === '1'")
+    assert page.get_attribute(board, "data-step") == "0"
+    assert canvas_picture(page, "capture_small") != before
+    assert "5-3" in (page.text_content(f"{figure} .tb-caption") or "")
+    page.click(f'{figure} button[data-action="back"]')
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.ply === '0'")
+    assert canvas_picture(page, "capture_small") == before
+
+    page.click("#settings-button")
+    page.click("label[for=setting-theme-dark]")
+    page.click("dialog[open] button[data-action=close]")
+    page.wait_for_function(f"() => document.querySelector('{board}').dataset.theme === 'dark'")
+    page.wait_for_function("([s, before]) => document.querySelector(s).shadowRoot.querySelector('canvas')"
+                           ".toDataURL() !== before", arg=[board, before])
+    assert page.get_attribute(board, "data-step") == "0"     # redrawn in place, not started again
+    # One Python: the app's. No embed start of a second Pyodide happened.
+    assert not page.evaluate("performance.getEntriesByName('tessera:embed-python-requested').length")
+    page_log.assert_no_errors()

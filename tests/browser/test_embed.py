@@ -408,6 +408,74 @@ def test_iframe_on_another_origin_sizes_itself(page: Page, page_log, site_url: s
     page_log.assert_no_errors()
 
 
+CROSS_ORIGIN_PAGE = """<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><title>A page elsewhere</title><link rel="icon" href="data:,">
+<script type="module" src="{site}embed.js"></script></head>
+<body style="margin: 0; font-family: serif">
+<p>A page of another site.</p>
+<div style="width: 420px">
+  <tessera-board game="dots" mode="step" coords><script type="application/json">{record}</script></tessera-board>
+  <tessera-board game="quadrature" example="chain_reaction"></tessera-board>
+</div>
+</body></html>"""
+
+
+def cross_origin_page(tmp_path: Path, site: str) -> Path:
+    (tmp_path / "host.html").write_text(CROSS_ORIGIN_PAGE.format(site=site, record=json.dumps(CAPTURE_RECORD)),
+                                        encoding="utf-8")
+    return tmp_path
+
+
+def test_the_element_loads_from_another_origin_that_allows_it(page: Page, page_log, site_dir: Path,
+                                                              tmp_path: Path) -> None:
+    """A page of one origin loads embed.js, Pyodide and tessera.zip from a copy of
+    the site on another origin that sends Access-Control-Allow-Origin (as static
+    hosts do): its boards start, in the page's language, and step."""
+    site = SiteServer(site_dir, extra=("--cors",))
+    host = SiteServer(cross_origin_page(tmp_path, site.url))
+    try:
+        assert host.origin != site.origin
+        page.goto(host.url + "host.html")
+        page.wait_for_function("[...document.querySelectorAll('tessera-board')].every(b => b.dataset.state === "
+                               "'ready')", timeout=90_000)
+        steps, example = board(page, 0), board(page, 1)
+        steps.locator("button[data-action=next]").click()
+        page.wait_for_function("document.querySelector('tessera-board').dataset.ply === '1'")
+        assert caption(steps) == "One."
+        assert steps.locator("button[data-action=next]").get_attribute("aria-label") == "Вперёд"
+        example.locator("button[data-action=step]").click()
+        page.wait_for_function("document.querySelectorAll('tessera-board')[1].dataset.step === '1'")
+        assert "g5-h6" in caption(example)
+        python = [url for url in page_log.requests if url.endswith(("pyodide.asm.wasm", "tessera.zip"))]
+        assert len(python) == 2 and all(url.startswith(site.origin) for url in python), python
+        shot(page, "cross-origin", full=False)
+    finally:
+        host.stop()
+        site.stop()
+    page_log.assert_no_errors()
+
+
+def test_from_an_origin_that_does_not_allow_it_the_board_says_so(page: Page, page_log, site_dir: Path,
+                                                                 tmp_path: Path) -> None:
+    """Without that header the browser refuses the cross-origin modules: a board
+    that got its script some other way says it could not start (the README's
+    answer is the iframe form, which needs no headers)."""
+    site = SiteServer(site_dir)
+    host = SiteServer(tmp_path)
+    try:
+        (tmp_path / "embed.js").write_text((site_dir / "embed.js").read_text(encoding="utf-8").replace(
+            'new URL("./", import.meta.url)', json.dumps(site.url)), encoding="utf-8")
+        cross_origin_page(tmp_path, "./")
+        page.goto(host.url + "host.html")
+        page.wait_for_function("[...document.querySelectorAll('tessera-board')].every(b => b.dataset.state === "
+                               "'error')", timeout=90_000)
+        assert "Python" in (board(page, 0).locator(".tb-error").text_content() or "")
+    finally:
+        host.stop()
+        site.stop()
+    assert not page_log.page_errors
+
+
 def test_placeholder_until_python_and_a_message_when_it_cannot_load(page: Page, page_log, site_url: str,
                                                                    tmp_path: Path) -> None:
     """A page without the build's pictures shows the game's name and "Loading the

@@ -182,7 +182,7 @@ def test_every_worked_example_embeds_and_draws(game_id: str) -> None:
         light = picture_svg(plan, "light", "ru")
         assert light.startswith("<svg") and t(diagram.caption_key, "ru") in light
         end = make_plan(parse_spec({"game": game_id, "example": diagram.key, "ply": str(diagram.steps)}), "")
-        assert end.start == diagram.steps and end.spec.mode == "view"
+        assert end.start == diagram.steps and end.spec.mode == "step"   # an example steps unless told
 
 
 def test_an_example_is_seen_from_the_side_asked_or_its_pages() -> None:

@@ -99,7 +99,8 @@ def parse_spec(attrs: Mapping[str, Any]) -> EmbedSpec:
     """Check the attributes (strings, None when absent; ``lang`` already
     resolved by the element from the page when the board has none)."""
     game = _short(attrs, "game") or None
-    mode = (_short(attrs, "mode") or "view").lower()
+    example = _short(attrs, "example") or None
+    mode = (_short(attrs, "mode") or ("step" if example else "view")).lower()
     if mode not in MODES:
         raise EmbedError("embed.error.mode", value=excerpt(mode), known=", ".join(MODES))
     ply_text = _short(attrs, "ply")
@@ -119,7 +120,7 @@ def parse_spec(attrs: Mapping[str, Any]) -> EmbedSpec:
     return EmbedSpec(game=game, mode=mode, ply=ply, controls=_flag(attrs, "controls"),
                      coords=_flag(attrs, "coords"), theme=theme, lang=language(_short(attrs, "lang")),
                      level=_short(attrs, "level") or None, src=src or None,
-                     example=_short(attrs, "example") or None, flip=flag_value(_short(attrs, "flip")))
+                     example=example, flip=flag_value(_short(attrs, "flip")))
 
 
 def read_record(text: str, game: str | None) -> Record:
