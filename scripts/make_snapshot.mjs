@@ -98,8 +98,8 @@ def imported_names(root):
     for base, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "relay"))
         for name in sorted(files):
-            if not name.endswith(".py") or name in ("cli.py", "__main__.py", "bench.py") \\
-                    or name.startswith("benchmarks"):
+            if not name.endswith(".py") or name in ("__main__.py", "bench.py") \\
+                    or name.startswith(("benchmarks", "cli")):   # cli.py, cli_relay.py...
                 continue
             with open(os.path.join(base, name), encoding="utf-8") as fh:
                 tree = ast.parse(fh.read())

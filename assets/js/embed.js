@@ -13,9 +13,11 @@
 // How a page stays light:
 // - Each board first shows a picture of its position: the build draws one
 //   into the site's own pages (SVG from the game's view, in CPython: see
-//   py/tessera/ui/embed_pictures.py), which this element moves into its
-//   shadow root; a page without a build step gets a placeholder (the game's
-//   name, "Loading the board...").  Nothing of Python is fetched yet.
+//   py/tessera/ui/embed_pictures.py; `python3 -m tessera pictures` does the
+//   same for any page), which this element moves into its shadow root; a
+//   page without them gets a placeholder (the game's name, "Loading the
+//   board...") the first time, and the picture the board kept of itself
+//   after that (keepPicture).  Nothing of Python is fetched yet.
 // - When the first board comes into view (IntersectionObserver), or is
 //   touched or focused, ONE Pyodide starts for the whole page, from the
 //   site's memory snapshot (vendor/pyodide/tessera-pyodide.js, without
@@ -125,6 +127,86 @@ function startRuntime() {
     })();
   }
   return runtime;
+}
+
+// ----- pictures a board keeps of itself ---------------------------------------------
+// A page without the build's pictures (a page elsewhere that did not run
+// `python3 -m tessera pictures`) shows a placeholder the first time.  Once
+// Python has drawn a board, the board keeps a picture of its opening position
+// in the page's localStorage, and shows it on the next visit before Python
+// starts.  At most KEPT_PICTURES are kept (the least recently drawn go first),
+// none longer than MAX_KEPT_CHARS; storage that is full or refused keeps none.
+
+const KEPT_PREFIX = "tessera-board/picture/";
+const KEPT_INDEX = "tessera-board/pictures";
+const KEPT_PICTURES = 24;
+const MAX_KEPT_CHARS = 400000;
+
+function pageStorage() {
+  try {
+    return globalThis.localStorage || null;
+  } catch (error) {
+    return null; // storage switched off for this page
+  }
+}
+
+/** A short name for a long text: two 32-bit FNV-1a hashes with different offsets. */
+function textHash(text) {
+  const one = (seed) => {
+    let hash = seed >>> 0;
+    for (let i = 0; i < text.length; i++) {
+      hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
+    }
+    return hash.toString(36);
+  };
+  return one(2166136261) + "-" + one(0x5bd1e995);
+}
+
+function keptPicture(key) {
+  const store = pageStorage();
+  try {
+    return store ? store.getItem(key) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function keepPicture(key, svg) {
+  const store = pageStorage();
+  if (!store || !svg || svg.length > MAX_KEPT_CHARS) return;
+  try {
+    let index = [];
+    try {
+      index = JSON.parse(store.getItem(KEPT_INDEX) || "[]");
+    } catch (error) { /* a broken index is started again */ }
+    if (!Array.isArray(index)) index = [];
+    index = index.filter((name) => typeof name === "string" && name.startsWith(KEPT_PREFIX) && name !== key);
+    while (index.length >= KEPT_PICTURES) store.removeItem(index.shift());
+    for (;;) {
+      try {
+        store.setItem(key, svg);
+        break;
+      } catch (error) { // full: make room from the oldest, or keep nothing
+        if (!index.length) return;
+        store.removeItem(index.shift());
+      }
+    }
+    index.push(key);
+    store.setItem(KEPT_INDEX, JSON.stringify(index));
+  } catch (error) { /* storage refused: nothing kept */ }
+}
+
+/** A kept picture's markup as an <svg> element, or null when it is not one. */
+function pictureElement(markup) {
+  try {
+    const doc = new DOMParser().parseFromString(markup, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (!svg || svg.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+    for (const node of [...svg.querySelectorAll("script, foreignObject")]) node.remove();
+    return document.importNode(svg, true);
+  } catch (error) {
+    return null;
+  }
 }
 
 // ----- waking boards up -----------------------------------------------------------
@@ -282,9 +364,14 @@ class TesseraBoard extends HTMLElement {
     picture.className = "tb-picture";
     picture.tabIndex = 0;
     const lang = catalogLanguage(this._lang());
+    const kept = this._pictures.length ? null : this._keptPicture();
     if (this._pictures.length) {
       picture.classList.add("has-picture");
       picture.append(...this._pictures);
+      this.dataset.state = "picture";
+    } else if (kept) {
+      picture.classList.add("has-picture", "kept-picture");
+      picture.append(kept);
       this.dataset.state = "picture";
     } else {
       const game = this.getAttribute("game") || this._gameOfRecord();
@@ -301,6 +388,31 @@ class TesseraBoard extends HTMLElement {
       this.dataset.state = "placeholder";
     }
     this._frame.replaceChildren(picture);
+  }
+
+  /** Where this board's own picture is kept: its site, attributes, language, theme and record. */
+  _pictureKey() {
+    const attributes = SPEC_ATTRIBUTES.map((name) => this.getAttribute(name));
+    const record = this.getAttribute("src") ? "" : this._recordText();
+    return KEPT_PREFIX + textHash(JSON.stringify([SITE.href, attributes, this._lang(), this._theme(), record]));
+  }
+
+  _keptPicture() {
+    if (globalThis.tesseraEmbedModule) return null; // in the app: drawn at once anyway
+    const markup = keptPicture(this._pictureKey());
+    return markup ? pictureElement(markup) : null;
+  }
+
+  /** After the board is live: keep its picture for the next visit (once, in a task of its own). */
+  _keepPicture(embed) {
+    if (this._pictures.length || globalThis.tesseraEmbedModule) return;
+    const key = this._pictureKey();
+    if (keptPicture(key) !== null) return;
+    setTimeout(() => {
+      if (!this._boardId || !this.isConnected) return;
+      const svg = embed.picture(this._boardId, this.dataset.theme);
+      if (svg) keepPicture(key, svg);
+    }, 0);
   }
 
   _gameOfRecord() {
@@ -355,6 +467,7 @@ class TesseraBoard extends HTMLElement {
     this._boardId = embed.mount(this, this._frame, options);
     if (this._boardId) {
       mark("tessera:embed-board-ready");
+      this._keepPicture(embed);
       if (this._pendingPly !== null) embed.go_to(this._boardId, this._pendingPly);
       this.dispatchEvent(new CustomEvent("ready", { bubbles: true, composed: true, detail: { ply: this.ply } }));
     }

@@ -77,11 +77,22 @@ class WorkerUnavailable extends Error {}
 
 let snapshotWorker = null; // told to keep its inflated copy once Python runs
 
+/** The snapshot worker.  A page of another origin (a board embedded
+ * elsewhere) may not start a worker from this site's URL, but may start one
+ * of its own that imports it (the site allows cross-origin loading, or
+ * nothing of it would have loaded). */
+function snapshotWorkerFor(url) {
+  const options = { type: "module", name: "tessera-snapshot" };
+  if (typeof location === "undefined" || url.origin === location.origin) return new Worker(url, options);
+  const source = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: "text/javascript" });
+  return new Worker(URL.createObjectURL(source), options);
+}
+
 function inflateInWorker() {
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = new Worker(WORKER_URL, { type: "module", name: "tessera-snapshot" });
+      worker = snapshotWorkerFor(WORKER_URL);
     } catch (error) {
       reject(new WorkerUnavailable(String(error)));
       return;

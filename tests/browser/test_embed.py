@@ -36,6 +36,8 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Frame, Locator, Page  # noqa: E402
 
 from conftest import SiteServer  # noqa: E402
+from tessera.i18n import t  # noqa: E402
+from tessera.ui.embed_spec import rules_content  # noqa: E402
 
 SHOTS = "/tmp/tessera-embed-shots"
 EXAMPLES = "examples/index.html"
@@ -446,6 +448,9 @@ def test_the_element_loads_from_another_origin_that_allows_it(page: Page, page_l
         example.locator("button[data-action=step]").click()
         page.wait_for_function("document.querySelectorAll('tessera-board')[1].dataset.step === '1'")
         assert "g5-h6" in caption(example)
+        worker = page.evaluate("['tessera:snapshot-inflated', 'tessera:snapshot-from-cache'].map(name => "
+                               "performance.getEntriesByName(name).length)")
+        assert sum(worker) == 1, "the snapshot was not inflated by its worker (a page elsewhere may start it too)"
         python = [url for url in page_log.requests if url.endswith(("pyodide.asm.wasm", "tessera.zip"))]
         assert len(python) == 2 and all(url.startswith(site.origin) for url in python), python
         shot(page, "cross-origin", full=False)
@@ -502,6 +507,46 @@ def test_placeholder_until_python_and_a_message_when_it_cannot_load(page: Page, 
     wait_settled(page)
     texts = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.shadowRoot.querySelector('.tb-error').textContent)")
     assert texts[0].startswith("The board could not start") and texts[1].startswith("Доска не запустилась")
+
+
+def test_a_board_keeps_its_own_picture_for_the_next_visit(page: Page, page_log, site_dir: Path,
+                                                          tmp_path: Path) -> None:
+    """A page elsewhere with no pictures: the first visit shows the placeholder until
+    Python draws the boards; each then keeps a picture of its opening position, which
+    the next visit shows before (here: without) Python, in the page's theme only."""
+    site = SiteServer(site_dir, extra=("--cors",))
+    host = SiteServer(cross_origin_page(tmp_path, site.url))
+    try:
+        page.goto(host.url + "host.html")
+        states = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.state)")
+        assert states == ["placeholder", "placeholder"], states
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('tessera-board/pictures') || '[]').length === 2",
+                               timeout=90_000)
+        held = []
+        page.route("**/vendor/pyodide/**", lambda route: held.append(route))   # no Python this time
+        page.reload()
+        page.wait_for_function("[...document.querySelectorAll('tessera-board')].every(b => b.shadowRoot)")
+        kept = page.evaluate("""() => [...document.querySelectorAll('tessera-board')].map(b => [b.dataset.state,
+            b.shadowRoot.querySelector('.tb-picture svg title').textContent])""")
+        assert kept == [["picture", "Точки: начальная позиция"],
+                        ["picture", "Диаграмма: " + t(next(d for d in rules_content("quadrature").diagrams()
+                                                           if d.key == "chain_reaction").caption_key, "ru")]], kept
+        shot(page, "kept-pictures", full=False)
+        page.emulate_media(color_scheme="dark")      # another theme: no picture kept for it yet
+        page.evaluate("document.querySelector('tessera-board').remove()")
+        page.evaluate("""(record) => {
+            const node = document.createElement('tessera-board');
+            node.setAttribute('game', 'dots'); node.setAttribute('mode', 'step'); node.setAttribute('coords', '');
+            node.innerHTML = '<script type="application/json"></' + 'script>';
+            node.firstChild.textContent = JSON.stringify(record);
+            document.querySelector('div').prepend(node);
+        }""", CAPTURE_RECORD)
+        assert page.evaluate("document.querySelector('tessera-board').dataset.state") == "placeholder"
+        for route in held:
+            route.abort()
+    finally:
+        host.stop()
+        site.stop()
 
 
 @pytest.mark.parametrize("name, viewport, scheme", [

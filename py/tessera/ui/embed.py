@@ -11,6 +11,8 @@ for each board, in turn:
   its ``src`` could not be read, ``theme``, the element's resolved
   ``light``/``dark``).  Returns the board's id, or 0 when the board cannot
   be shown; then the frame shows why, in the board's language.  Never raises.
+* ``picture(id, theme)``: the board's opening position as SVG, which the
+  element keeps to show on the page's next visit before Python starts.
 * ``go_to(id, ply)`` (``element.goTo(n)``), ``set_theme(id, theme)`` (the
   page's colour scheme changed), ``set_look(id, name, value)`` (``coords``
   or ``flip`` changed: the board redraws and keeps its place),
@@ -38,7 +40,8 @@ from .dom import el, present
 from .embed_board import EmbedBoard
 from .embed_example import ExampleBoard
 from .embed_modes import MODE_BOARDS
-from .embed_spec import EmbedError, ExamplePlan, error_text, flag_value, language, make_plan, parse_spec
+from .embed_spec import (EmbedError, ExamplePlan, error_text, flag_value, language, make_plan, parse_spec,
+                         picture_svg)
 
 _boards: dict[int, EmbedBoard] = {}
 _next_id = 1
@@ -113,6 +116,25 @@ def set_theme(board_id: int, theme: str) -> None:
     board = _boards.get(int(board_id))
     if board is not None and theme in ("light", "dark"):
         board.set_theme(theme)
+
+
+def picture(board_id: int, theme: str) -> str:
+    """The board's opening position as the build would draw it ("" when the
+    board has moved on from it: replaying would be a long task on a long record)."""
+    board = _boards.get(int(board_id))
+    if board is None or theme not in ("light", "dark"):
+        return ""
+    plan, game = board.plan, board.game
+    if isinstance(board, ExampleBoard):
+        if board.step != plan.start or board.own:
+            return ""
+    elif game.move_stack != plan.moves[:plan.start]:
+        return ""
+    try:
+        return picture_svg(plan, theme, board.lang, game=game)
+    except Exception as error:   # a picture is a nicety: never an error in the page
+        js.console.error("tessera-board: picture: " + "".join(traceback.format_exception(error)))
+        return ""
 
 
 def set_look(board_id: int, name: str, value: Any) -> None:

@@ -396,11 +396,13 @@ PICTURE_WIDTH = 480.0
 """Logical width of a static picture; it scales with its box (a viewBox)."""
 
 
-def picture_svg(plan: EmbedPlan | ExamplePlan, theme: str, lang: str, width: float = PICTURE_WIDTH) -> str:
+def picture_svg(plan: EmbedPlan | ExamplePlan, theme: str, lang: str, width: float = PICTURE_WIDTH,
+                game: Game | None = None) -> str:
     """The position the board opens at, drawn by the game's own view (the
-    canvas's drawing code) as SVG: what a page shows before Python runs."""
+    canvas's drawing code) as SVG: what a page shows before Python runs.
+    ``game``: that position already replayed (a live board's), else replayed here."""
     view = registry.view(plan.game_id)
-    game = plan.game_at(plan.start)
+    game = plan.game_at(plan.start) if game is None else game
     height = float(int(width / view.aspect(game)))
     drawing = DrawList(width, height)
     highlights = plan.highlights(plan.start, game)
