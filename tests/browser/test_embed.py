@@ -509,6 +509,27 @@ def test_placeholder_until_python_and_a_message_when_it_cannot_load(page: Page, 
     assert texts[0].startswith("The board could not start") and texts[1].startswith("Доска не запустилась")
 
 
+def test_the_russian_examples_page(page: Page, page_log, site_url: str) -> None:
+    """examples/ru.html: the same ten boards in Russian (records' comments included),
+    but for the two that ask for English; each page links the other."""
+    page.goto(site_url + "examples/ru.html")
+    wait_settled(page)
+    states = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.state)")
+    assert states == ["ready"] * 10, states
+    steps = board(page, 1)
+    assert caption(steps).startswith("Обычное начало")
+    assert steps.locator("button[data-action=next]").get_attribute("aria-label") == "Вперёд"
+    steps.locator("button[data-action=next]").click()
+    page.wait_for_function("document.querySelectorAll('tessera-board')[1].dataset.ply === '1'")
+    assert caption(steps).startswith("Синие ставят точку")
+    assert board(page, 9).locator("button[data-action=next]").get_attribute("aria-label") == "Next"
+    shot(page, "examples-ru", full=True)
+    page.click("a[hreflang=en]")
+    page.wait_for_url("**/examples/index.html")
+    assert page.locator("a[hreflang=ru]").text_content() == "Русский"
+    page_log.assert_no_errors()
+
+
 def test_a_board_keeps_its_own_picture_for_the_next_visit(page: Page, page_log, site_dir: Path,
                                                           tmp_path: Path) -> None:
     """A page elsewhere with no pictures: the first visit shows the placeholder until

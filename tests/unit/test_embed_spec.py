@@ -298,16 +298,30 @@ def test_attributes_and_record_text_read_as_the_browser_does() -> None:
         == '{"a": "&amp;"}'
 
 
-def test_the_examples_page_draws_all_its_boards() -> None:
-    """examples/index.html: ten boards, every one drawn by the build, all four modes."""
+@pytest.mark.parametrize("name", ["index.html", "ru.html"])
+def test_the_examples_page_draws_all_its_boards(name: str) -> None:
+    """examples/index.html and its Russian twin: ten boards, every one drawn by the build, all four modes."""
     folder = REPO / "examples"
-    page = (folder / "index.html").read_text(encoding="utf-8")
+    page = (folder / name).read_text(encoding="utf-8")
     built, problems = add_pictures(page, lambda src: (folder / src).read_text(encoding="utf-8"))
     assert problems == []
     boards = re.findall(r"<tessera-board(.*?)>", page)
     assert len(boards) == 10
     assert {attributes(board)["mode"] for board in boards} == {"view", "step", "play", "puzzle"}
     assert built.count(PICTURE_MARK + '="light"') == 9 and built.count(PICTURE_MARK + '="dark"') == 9
+
+
+def test_the_russian_examples_page_is_the_english_one_in_russian() -> None:
+    """Same boards in the same order (the records' words aside), each page linking the other."""
+    folder = REPO / "examples"
+    english, russian = ((folder / name).read_text(encoding="utf-8") for name in ("index.html", "ru.html"))
+    def modes(page: str) -> list[tuple[str | None, ...]]:
+        return [tuple(attributes(board).get(key) for key in ("game", "mode", "ply", "level"))
+                for board in re.findall(r"<tessera-board(.*?)>", page)]
+    assert modes(english) == modes(russian)
+    assert 'href="./ru.html"' in english and 'href="./index.html"' in russian
+    assert '<html lang="ru">' in russian and not re.search(r"[A-Za-z]{4,} [a-z]{4,} [a-z]{4,}", re.sub(
+        r"<script.*?</script>|<code>.*?</code>|<[^>]*>", "", russian, flags=re.S))
 
 
 # ----- words ---------------------------------------------------------------------------------
