@@ -56,6 +56,9 @@ Collects, and prints as ONE markdown table:
     loopback, with one relay process and with two over Redis: games held,
     moves a second, move latency p50/p99, memory per connection (figures in
     the CPython column: the relay is a CPython program).
+(l) a second Pyodide in a Web Worker: its start from the snapshot, the
+    memory it adds, the longest main-thread task meanwhile, and the
+    master's reading there, unsliced (``worker_cost.py``);
 
 Options: --quick, --runs N (cold loads, median reported), --no-engine,
 --no-pyodide, --no-browser, --no-relay, --json PATH (raw results), --site DIR.
@@ -88,6 +91,7 @@ sys.path.insert(0, str(REPO / "tests" / "bench"))
 from embed_page import embed_metrics, embed_rows  # noqa: E402
 from long_game import long_game_metrics, table_rows  # noqa: E402
 from relay_load import relay_load_metrics, relay_rows  # noqa: E402
+from worker_cost import worker_metrics, worker_rows  # noqa: E402
 
 READY_TIMEOUT_MS = 90_000
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
@@ -504,6 +508,18 @@ def page_metrics(runs: int, site: Path) -> dict:
                     else:
                         log("long game: " + ", ".join(f"move {r['plies']} longest task "
                                                       f"{fmt(r['longest_task_ms'])} ms" for r in res["long_game"]))
+                    try:
+                        from conftest import wait_ready  # noqa: PLC0415
+                        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                        try:
+                            res["worker"] = worker_metrics(browser, server.url, dots_fights(), wait_ready)
+                        finally:
+                            browser.close()
+                    except Exception as exc:  # noqa: BLE001
+                        res["notes"].append(f"worker start failed: {type(exc).__name__}: {exc}")
+                    else:
+                        log(f"worker: Pyodide in {fmt(res['worker'].get('start_ms'))} ms, "
+                            f"{fmt(res['worker'].get('heap_mb'))} MB")
                 try:
                     game = game_metrics(pw, CHROMIUM, CHROMIUM_ARGS, server.url)
                 except Exception as exc:  # noqa: BLE001
@@ -691,7 +707,7 @@ def long_game_rows(page: dict) -> list[str]:
 
 
 PAGE_SECTIONS = [bytes_rows, startup_rows, memory_rows, bot_rows, long_game_rows,
-                 lambda page: embed_rows(page, row, fmt)]
+                 lambda page: worker_rows(page, row, fmt), lambda page: embed_rows(page, row, fmt)]
 """Each takes page_metrics()'s result and returns table rows, in this order."""
 
 
