@@ -340,11 +340,12 @@ def test_a_cap_spent_before_the_reading_still_gives_a_sound_move() -> None:
 def test_the_master_deepens_until_its_time_is_spent() -> None:
     """Where the reader stops at its last depth with time left (8 in the
     app; 4 here, for a quick test), the master goes on reading until the
-    time is spent (a clock that counts its work: 0.02 ms a trial move)."""
+    time is spent (a clock that counts its work: 0.02 ms a trial move).
+    Without its extensions, so that depths count the same plies."""
     game = _played("20x20", 40, seed=4)
     used = {}
     for name, bot in (("hard", DotsReaderBot(seed=1, movetime_ms=400, max_depth=4)),
-                      ("master", DotsMasterBot(seed=1, movetime_ms=400))):
+                      ("master", DotsMasterBot(seed=1, movetime_ms=400, extend=0))):
         trial = game.copy()
         bot.clock = _work_clock(trial, place_ms=0.02, landing_ms=0.15)
         move = finish(bot.search(trial))   # on the game itself: choose() would search a copy
@@ -373,3 +374,27 @@ def test_the_masters_leaf_weighs_both_sides_captures() -> None:
     local = Tactics(game.field).near_free()
     assert master.leaf_gain(1, local) == hard.leaf_gain(1, local) == 0   # red blocks 10-9 and is level
     assert master.leaf_gain(0, local) == hard.leaf_gain(0, local) == 1
+
+
+def test_the_master_reads_on_where_the_last_move_threatens() -> None:
+    """Blue's 6-5 threatens red 5-5 (at 4-5) and red 7-5 (at 8-5) at once.  Read
+    to depth 0 after it, the hard level's reader stops there and sees red level;
+    with extensions red must answer, and the line goes on until blue takes a
+    dot: red is one down.  A quiet move extends nothing."""
+    import math
+
+    from tessera.bots.clock import Budget
+    from tessera.games.dots.eval import Reader
+    game = Dots({"size": "20x20", "start": "empty"})
+    for text in ("5-6", "5-5", "5-4", "7-5", "7-6", "15-15", "7-4", "16-16", "6-5"):
+        game.push_text(text)
+    last, prev = game.move_stack[-1], game.move_stack[-2]
+    hard, master = Reader(game.field, Budget(0), 5, []), Reader(game.field, Budget(0), 5, [])
+    master.extensions = 4
+    assert master.threatened(1, last) and not master.threatened(0, prev)
+    read = lambda reader: finish(reader._negamax(1, last, prev, 0, -math.inf, math.inf))   # noqa: E731
+    assert read(hard) == 0 and read(master) == -1
+    assert master._extended == 0 and master.nodes > hard.nodes
+    quiet = Dots({"size": "20x20"})
+    quiet.push_text("3-3")
+    assert not Reader(quiet.field, Budget(0), 5, []).threatened(1, quiet.move_stack[-1])

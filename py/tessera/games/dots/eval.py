@@ -281,6 +281,12 @@ class Reader:
     the mover could make there at once.
     """
 
+    extensions = 0
+    """Plies a line may read beyond its depth where, at its end, the last
+    move threatens a capture (the mover must answer it): a leaf is not
+    judged in the middle of a ladder.  The hard level reads none; the
+    master sets it."""
+
     def __init__(self, field: Field, budget: Budget, width: int, hot: list[int]) -> None:
         self.field = field
         self.tactics = Tactics(field)
@@ -289,6 +295,7 @@ class Reader:
         self.hot = hot
         self.aborted = False
         self.nodes = 0
+        self._extended = 0   # extension plies on the line being read
 
     def child_value(self, move: int, player: int, prev: int, depth: int,
                     alpha: float) -> Generator[None, None, float]:
@@ -316,25 +323,45 @@ class Reader:
         score = field.score
         lead = score[player] - score[1 - player]
         local = self._local(last, prev)
-        if depth == 0:
-            return lead + self.leaf_gain(player, local)
-        candidates = self._candidates(player, last, local)
-        if not candidates:
-            return lead
-        best = -math.inf
-        for move in candidates:
-            field.place(move, player)
-            try:
-                value = -(yield from self._negamax(1 - player, move, last, depth - 1, -beta, -alpha))
-            finally:
-                field.undo()
-            if value > best:
-                best = value
-            if value > alpha:
-                alpha = value
-            if alpha >= beta or self.aborted:
-                break
-        return best
+        extended = depth == 0 and self._extended < self.extensions and self.threatened(player, last)
+        if extended:
+            depth += 1
+            self._extended += 1
+        try:
+            if depth == 0:
+                return lead + self.leaf_gain(player, local)
+            candidates = self._candidates(player, last, local)
+            if not candidates:
+                return lead
+            best = -math.inf
+            for move in candidates:
+                field.place(move, player)
+                try:
+                    value = -(yield from self._negamax(1 - player, move, last, depth - 1, -beta, -alpha))
+                finally:
+                    field.undo()
+                if value > best:
+                    best = value
+                if value > alpha:
+                    alpha = value
+                if alpha >= beta or self.aborted:
+                    break
+            return best
+        finally:
+            if extended:
+                self._extended -= 1
+
+    def threatened(self, player: int, last: int) -> bool:
+        """Whether the last move (the opponent's) lets the opponent capture
+        next to it now: the mover must answer."""
+        if last < 0:
+            return False
+        tactics, enemy = self.tactics, 1 - player
+        dot, owner = self.field.dot, self.field.owner
+        for c in tactics.around(last):
+            if not dot[c] and not owner[c] and tactics.can_close(c, enemy) and tactics.gain(c, enemy) > 0:
+                return True
+        return False
 
     def _local(self, last: int, prev: int) -> list[int]:
         """Free points near the last two moves, then the root's open
