@@ -398,3 +398,23 @@ def test_the_master_reads_on_where_the_last_move_threatens() -> None:
     quiet = Dots({"size": "20x20"})
     quiet.push_text("3-3")
     assert not Reader(quiet.field, Budget(0), 5, []).threatened(1, quiet.move_stack[-1])
+
+
+def test_the_masters_table_remembers_what_it_read() -> None:
+    """With a transposition table, a position read again comes from the table:
+    the same value, far fewer nodes, and the hash back at the root's."""
+    import math
+
+    from tessera.bots.clock import Budget
+    from tessera.games.dots.eval import Reader
+    game = _played("20x20", 40, seed=6)
+    last, prev = game.move_stack[-1], game.move_stack[-2]
+    reader = Reader(game.field, Budget(0), 5, [])
+    reader.use_table()
+    before = game.field.copy()
+    first = finish(reader._negamax(game.to_move, last, prev, 4, -math.inf, math.inf))
+    nodes = reader.nodes
+    again = finish(reader._negamax(game.to_move, last, prev, 4, -math.inf, math.inf))
+    assert again == first and reader.nodes - nodes < nodes / 10
+    assert reader.key == 0 and len(reader.table) > 10
+    assert game.field.dot == before.dot and game.field.score == before.score

@@ -296,16 +296,31 @@ class Reader:
         self.aborted = False
         self.nodes = 0
         self._extended = 0   # extension plies on the line being read
+        self.table: dict[tuple[int, int, int], tuple[int, float, int, int]] | None = None
+        self.key = 0         # the dots placed since the root, hashed (with a table)
+        self._keys: list[int] = []
+
+    def use_table(self) -> None:
+        """Remember what each position read to (a transposition table, kept
+        across the depths): a position met again is not read again, and its
+        best move is tried first.  A position is the dots placed since the
+        root (Zobrist keys) and the last two moves, which pick its candidates."""
+        keys = SeededRandom(0x7AB1E)
+        self._keys = [keys.below(1 << 62) for _ in range(2 * len(self.field.dot))]
+        self.table = {}
 
     def child_value(self, move: int, player: int, prev: int, depth: int,
                     alpha: float) -> Generator[None, None, float]:
         """Value for ``player`` of playing ``move`` (then ``depth`` plies)."""
         field = self.field
         field.place(move, player)
+        turn = self._keys[2 * move + player] if self._keys else 0
+        self.key ^= turn
         try:
             value = yield from self._negamax(1 - player, move, prev, depth, -math.inf, -alpha)
         finally:
             field.undo()
+            self.key ^= turn
         return -value
 
     def _negamax(self, player: int, last: int, prev: int, depth: int, alpha: float,
@@ -330,22 +345,40 @@ class Reader:
         try:
             if depth == 0:
                 return lead + self.leaf_gain(player, local)
+            table, keys, hint = self.table, self._keys, -1
+            if table is not None:
+                entry = table.get((self.key, last, prev))
+                if entry is not None:
+                    known_depth, known, bound, hint = entry
+                    if known_depth >= depth and (bound == 0 or (bound > 0 and known >= beta)
+                                                 or (bound < 0 and known <= alpha)):
+                        return known
             candidates = self._candidates(player, last, local)
             if not candidates:
                 return lead
-            best = -math.inf
+            if hint in candidates:
+                candidates.remove(hint)
+                candidates.insert(0, hint)
+            low, best, best_move = alpha, -math.inf, -1
             for move in candidates:
                 field.place(move, player)
+                turn = keys[2 * move + player] if keys else 0
+                self.key ^= turn
                 try:
                     value = -(yield from self._negamax(1 - player, move, last, depth - 1, -beta, -alpha))
                 finally:
                     field.undo()
+                    self.key ^= turn
                 if value > best:
-                    best = value
+                    best, best_move = value, move
                 if value > alpha:
                     alpha = value
                 if alpha >= beta or self.aborted:
                     break
+            if table is not None and not self.aborted:
+                # 0: exact; 1: at least (a cut); -1: at most (nothing beat alpha).
+                bound = 1 if best >= beta else -1 if best <= low else 0
+                table[(self.key, last, prev)] = (depth, best, bound, best_move)
             return best
         finally:
             if extended:

@@ -24,6 +24,12 @@ Reading past the end of a line where the last move threatens a capture
 (``dots_master:extend=4``), at the same 500 ms, 20x20, seeds 10 and 11:
 at every node, +4 -10 after 14 games (stopped: the threat checks cost
 depth); at the leaves only, +10 -10 in 20 games (50%).  So it is off.
+A transposition table (``dots_master:table=1``, a ply deeper in two of
+three bench fights at 500 ms), same match: +9 -11 in 20 games (45%), so it
+is off too.  Both runs are within the noise of 20 games; neither is a gain.
+
+Levels after the engine got faster (20x20, level times / 3): medium vs
+easy +10 -0 (seed 20), hard vs medium +17 -3 (seeds 21 and 22, 85%).
 """
 
 from __future__ import annotations

@@ -15,8 +15,10 @@ and differs where the hard level leaves strength unused:
 * it keeps a few more root moves (12, not 10).
 
 ``extend=N`` lets a line read up to N plies past its end where the last
-move threatens a capture (``Reader.extensions``); off by default, since
-it did not win more games (``levels.py``).
+move threatens a capture (``Reader.extensions``), and ``table=1`` keeps a
+transposition table across the depths (``Reader.use_table``: often a ply
+deeper in the same time); both are off by default, since neither won more
+games against hard (``levels.py``).
 
 Measured against the hard level at equal move times (``levels.py``).  A
 landing-balance term at the root (own ungrounded dots against the
@@ -56,25 +58,28 @@ class DotsMasterBot(DotsReaderBot):
     off), a quarter of the time for the scoring, root moves re-ordered by
     each depth, and by default 12 root moves and no depth cap that matters.
 
-    Parameters: those of ``DotsReaderBot``, ``exchange`` and ``extend``.
+    Parameters: those of ``DotsReaderBot``, ``exchange``, ``extend`` and ``table``.
     """
 
     name = "dots_master"
-    param_names: tuple[str, ...] = DotsReaderBot.param_names + ("exchange", "extend")
+    param_names: tuple[str, ...] = DotsReaderBot.param_names + ("exchange", "extend", "table")
     scoring_share = 1 / 4
     reorder = True
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, max_depth: int = 40,
                  width: int = 12, inner_width: int = 5, max_nodes: int = 0, exchange: int = 1,
-                 extend: int = 0, **params: Any) -> None:
+                 extend: int = 0, table: int = 0, **params: Any) -> None:
         super().__init__(seed, movetime_ms, max_depth=max_depth, width=width,
                          inner_width=inner_width, max_nodes=max_nodes, exchange=exchange, extend=extend,
-                         **params)
+                         table=table, **params)
         self.exchange = bool(int(exchange))
         self.extend = max(0, int(extend))
+        self.table = bool(int(table))
 
     def make_reader(self, field: Any, budget: Budget, hot: list[int]) -> Reader:
         cls = ExchangeReader if self.exchange else Reader
         reader = cls(field, budget, self.inner_width, hot)
         reader.extensions = self.extend
+        if self.table:
+            reader.use_table()
         return reader
