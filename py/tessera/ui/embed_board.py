@@ -162,6 +162,17 @@ class EmbedBoard:
         self.view.theme = theme
         self.board.redraw()
 
+    def step_by_key(self, event: Any, shown: int, last: int) -> None:
+        """Arrows, Home and End step (``go_to``) from ``shown`` within 0 to
+        ``last``, while the focus is in the board's frame."""
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        targets = {"ArrowLeft": shown - 1, "ArrowRight": shown + 1, "Home": 0, "End": last}
+        key = str(event.key)
+        if key in targets:
+            event.preventDefault()
+            self.go_to(targets[key])
+
     def set_coordinates(self, on: bool) -> None:
         self.view.coordinates = on
         self.board.redraw()

@@ -98,13 +98,8 @@ class ExampleBoard(EmbedBoard):
         """Arrows, Home and End step while the focus is in the board's frame
         (not on the board itself while the reader may play there: its
         arrows move the cursor)."""
-        if event.ctrlKey or event.metaKey or event.altKey or self.board.state.interactive:
-            return
-        targets = {"ArrowLeft": self.step - 1, "ArrowRight": self.step + 1, "Home": 0, "End": self.diagram.steps}
-        key = str(event.key)
-        if key in targets:
-            event.preventDefault()
-            self.go_to(targets[key])
+        if not self.board.state.interactive:
+            self.step_by_key(event, self.step, self.diagram.steps)
 
     # ----- the reader's own moves ---------------------------------------------------------
     def on_move(self, move: Move) -> None:

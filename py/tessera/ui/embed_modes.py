@@ -88,14 +88,7 @@ class StepBoard(EmbedBoard):
 
     def _on_key(self, event: Any) -> None:
         """Arrows, Home and End step while the focus is in the board's frame."""
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        targets = {"ArrowLeft": self.game.ply - 1, "ArrowRight": self.game.ply + 1,
-                   "Home": 0, "End": self.plan.count}
-        key = str(event.key)
-        if key in targets:
-            event.preventDefault()
-            self.go_to(targets[key])
+        self.step_by_key(event, self.game.ply, self.plan.count)
 
 
 class PlayBoard(EmbedBoard):

@@ -346,8 +346,9 @@ class Reader:
             if depth == 0:
                 return lead + self.leaf_gain(player, local)
             table, keys, hint = self.table, self._keys, -1
+            slot = (self.key, last, prev) if table is not None else None   # this position, as the table knows it
             if table is not None:
-                entry = table.get((self.key, last, prev))
+                entry = table.get(slot)
                 if entry is not None:
                     known_depth, known, bound, hint = entry
                     if known_depth >= depth and (bound == 0 or (bound > 0 and known >= beta)
@@ -378,7 +379,7 @@ class Reader:
             if table is not None and not self.aborted:
                 # 0: exact; 1: at least (a cut); -1: at most (nothing beat alpha).
                 bound = 1 if best >= beta else -1 if best <= low else 0
-                table[(self.key, last, prev)] = (depth, best, bound, best_move)
+                table[slot] = (depth, best, bound, best_move)
             return best
         finally:
             if extended:
