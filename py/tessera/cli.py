@@ -242,6 +242,24 @@ def play_game(game: Game, bots: list[Any]) -> Game:
     return game
 
 
+def play_opening(game: Game, plies: int, seed: int) -> Game:
+    """``match --opening``: the game's weakest level plays both sides for
+    ``plies`` moves (a seeded random opening), so a match is not the same
+    few games again; both games of a pair share it, colours swapped."""
+    from .bots.registry import levels_for, make_bot, make_level_bot
+
+    levels = levels_for(game.game_id)
+    bot = make_level_bot(levels[0], seed, 0) if levels else make_bot("random", seed, 0)
+    for _ in range(plies):
+        if game.outcome() is not None:
+            break
+        move = bot.choose(game)
+        if move is None:
+            break
+        game.push(move)
+    return game
+
+
 def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .bots.registry import BotSpecError, bot_from_spec
     from .core.stats import stats_from_results
@@ -253,6 +271,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError("error.cli.speed_factor")
     if args.movetime is not None and args.movetime <= 0:
         raise CliError("error.cli.movetime")
+    if not 0 <= args.opening <= 1000:
+        raise CliError("error.cli.opening")
     scale = 1.0 / args.speed_factor
     options = _parse_options(args.option)
     first, second = args.bots
@@ -267,7 +287,10 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bot_b = bot_from_spec(args.game, second, 2 * game_seed + 2, args.movetime, scale)
             a_seat = index % 2  # the first bot plays seat 0 in even games
             bots = [bot_a, bot_b] if a_seat == 0 else [bot_b, bot_a]
-            game = play_game(cls(options, seed=game_seed), bots)
+            game = cls(options, seed=game_seed)
+            if args.opening:
+                play_opening(game, args.opening, args.seed * 100_003 + index // 2)
+            game = play_game(game, bots)
             outcome = game.outcome()
             if outcome is None or outcome.winner is None:
                 result = 0.5
@@ -492,6 +515,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a game option, repeatable (e.g. --option size=20x20)")
     match.add_argument("--save", default=None, metavar="DIR", help="write each game's record here")
     match.add_argument("--quiet", action="store_true", help="no per-game progress on stderr")
+    match.add_argument("--opening", type=int, default=0, metavar="PLIES",
+                       help="open each pair of games (colours swapped) with this many seeded moves "
+                            "of the game's weakest level, so the games differ")
     match.set_defaults(run=cmd_match)
 
     scores = sub.add_parser("scores", help="endings and final points of saved records (match --save)")

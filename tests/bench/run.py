@@ -673,13 +673,15 @@ def memory_rows(page: dict) -> list[str]:
 
 def dots_fights() -> list[tuple[str, str, str]]:
     """(label, tessera/1 record, level) of mid-game Dots positions (the
-    engine bench's fights) for the hard level to think over in the page."""
+    engine bench's fights) for the hard and master levels to think over in
+    the page."""
     from tessera.core.record import Record  # noqa: PLC0415
     from tessera.games.dots.bench import _fight  # noqa: PLC0415
     fights = []
     for size, plies in (("20x20", 60), ("39x32", 120)):
-        game = _fight(size, plies, 300)
-        fights.append((f"Dots {size} move {plies}", Record.from_game(game).dumps(), "hard"))
+        record = Record.from_game(_fight(size, plies, 300)).dumps()
+        for key in ("hard", "master"):
+            fights.append((f"{key}|Dots {size} move {plies}", record, key))
     return fights
 
 
@@ -694,9 +696,11 @@ def bot_rows(page: dict) -> list[str]:
     for label, think in page.get("dots_bot") or []:
         if think.get("missing"):
             continue
+        key, _, label = label.rpartition("|")
+        key = key or "hard"
         mx = think["max_longtask_ms"]
-        rows.append(row(f"hard move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
-        rows.append(row(f"longest task while hard thinks, {label}", "ms",
+        rows.append(row(f"{key} move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
+        rows.append(row(f"longest task while {key} thinks, {label}", "ms",
                         chromium=fmt(mx) if mx else "< 50 (none)"))
     return rows
 

@@ -166,3 +166,29 @@ def test_threats_and_a_hint(page: Page, page_log, site_url: str, wait_ready) -> 
     toggle.uncheck()
     page_log.assert_same_origin(site_url)
     assert not page_log.page_errors
+
+
+def test_the_master_level_plays_and_resumes(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """The top level, Master, is offered for Dots; it answers each move on
+    the field and the game resumes after a reload with the Master seated."""
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=dots]")
+    expect(page.locator("label[for='ng-opponent-bot:master']")).to_contain_text("Master")
+    page.keyboard.press("Escape")
+    start_dots(page, "bot:master", "blue")
+    candidates = [(9, 12), (12, 12), (9, 9), (12, 9), (8, 11), (13, 10)]
+    for turn in range(1, 4):
+        x, y = next(point for point in candidates if f"{point[0]}-{point[1]}" not in moves(page))
+        click_point(page, x, y)
+        page.wait_for_function(f"!document.documentElement.dataset.bot && "
+                               f"document.querySelectorAll('button.move').length >= {2 * turn}", timeout=60_000)
+    played = moves(page)
+    assert len(played) == 6 and played[0] == "9-12"
+    page.screenshot(path="/tmp/tessera-dots-master.png")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("button.move")
+    assert moves(page) == played
+    assert "Master" in page.text_content(".player-panel[data-seat='1']")
+    assert not page_log.page_errors

@@ -208,3 +208,18 @@ def test_scores_replays_saved_records_and_spreads_their_points(tmp_path: Path) -
     assert out.startswith("3 records; endings: ")
     assert "higher: min " in out and "margin: min " in out
     assert run(["scores", str(tmp_path / "nothing-here")])[0] != 0
+
+
+def test_match_openings_are_shared_by_each_pair_and_differ_between_pairs(tmp_path: Path) -> None:
+    """--opening N: the weakest level plays the first N moves; the two games
+    of a pair (colours swapped) start alike, and pairs start differently."""
+    status, _, err = run(["match", "dots", "easy", "easy", "--games", "4", "--quiet", "--seed", "3",
+                          "--opening", "6", "--option", "size=10x10", "--save", str(tmp_path)])
+    assert status == 0, err
+    openings = [Record.loads(file.read_text(encoding="utf-8")).moves[:6]
+                for file in sorted(tmp_path.glob("game*.json"))]
+    assert len(openings) == 4 and all(len(moves) == 6 for moves in openings)
+    assert openings[0] == openings[1] and openings[2] == openings[3]
+    assert openings[0] != openings[2]
+    status, _, err = run(["match", "dots", "easy", "easy", "--opening", "-1"])
+    assert status == 2 and "--opening" in err

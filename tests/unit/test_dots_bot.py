@@ -47,11 +47,11 @@ def _capture_in_one() -> tuple[Dots, int]:
 
 
 def test_levels_are_registered_and_ordered() -> None:
-    """Dots is playable through the registry and has three levels, weakest first."""
+    """Dots is playable through the registry and has four levels, weakest first (master last)."""
     assert game_class("dots") is Dots
     keys = [lv.key for lv in levels_for("dots")]
-    assert keys == ["easy", "medium", "hard"]
-    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader"]
+    assert keys == ["easy", "medium", "hard", "master"]
+    assert [lv.bot for lv in levels_for("dots")] == ["dots_capture", "dots_tactics", "dots_reader", "dots_master"]
     assert "dots_master" in BOTS
     for lv in levels_for("dots"):
         assert lv.bot in BOTS

@@ -35,12 +35,13 @@ slower), well inside the app's 12 ms slices.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Generator
 
 from ...bots.base import Bot, Search
 from ...bots.clock import Budget
 from ...core.rng import SeededRandom
 from .eval import Playout, Reader, Tactics, score_candidates
+from .field import Field
 from .rules import LAND, Dots
 
 SAFETY_ITERATIONS = 2000
@@ -130,8 +131,11 @@ class DotsReaderBot(Bot):
     Parameters: ``max_depth`` (plies), ``width`` (root candidates),
     ``inner_width`` (candidates below the root), ``max_nodes`` (0: none).
     A subclass may change the reader (``make_reader``), the share of the
-    time the two-ply scoring may use (``scoring_share``) and whether each
-    depth tries the root moves in the previous depth's order (``reorder``).
+    time the two-ply scoring may use (``scoring_share``), whether each
+    depth tries the root moves in the previous depth's order (``reorder``),
+    a move played before any reading (``early_answer``), the root moves
+    (``root_arms``) and what a root move loses by landing
+    (``landing_penalty``).
     """
 
     name = "dots_reader"
@@ -155,6 +159,29 @@ class DotsReaderBot(Bot):
     def make_reader(self, field: Any, budget: Budget, hot: list[int]) -> Reader:
         return Reader(field, budget, self.inner_width, hot)
 
+    def early_answer(self, game: Dots, budget: Budget) -> Generator[None, None, int | None]:
+        """A move that needs no reading (a subclass's), or None; ``budget``
+        is the scoring's share of the time."""
+        return None
+        yield  # a generator, for subclasses that read
+
+    def root_arms(self, game: Dots, scored: list[tuple[float, int]],
+                  budget: Budget) -> Generator[None, None, list[tuple[float, int]]]:
+        """The root moves the reading weighs: the best ``width`` by two-ply
+        score (a subclass may look for more while ``budget`` lasts)."""
+        return scored[:self.width]
+        yield  # a generator, for subclasses that read
+
+    def landing_penalty(self, field: Field, me: int,
+                        budget: Budget) -> Generator[None, None, float | None]:
+        """What a root move, already on ``field``, loses by landing:
+        ``LANDING_LOSS`` when the opponent could then land and win at once.
+        A subclass that reads more may yield, and answers None when
+        ``budget`` runs out meanwhile."""
+        after = field.scores_after_landing(1 - me)
+        return LANDING_LOSS if after[1 - me] > after[me] else 0.0
+        yield  # a generator, for subclasses that read
+
     def search(self, game: Dots) -> Search:
         timed = self.movetime_ms > 0
         limit = self.max_nodes or (0 if timed else SAFETY_ITERATIONS * 10)
@@ -167,14 +194,17 @@ class DotsReaderBot(Bot):
         if landing_wins:
             return LAND
         yield
-        rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         scoring = Budget(self.movetime_ms * self.scoring_share if timed else 0, clock=self.clock)
+        early = yield from self.early_answer(game, scoring)
+        if early is not None:
+            return early
+        rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         hot: list[int] = []
         scored = yield from score_candidates(game, rng, 0.05, scoring, hot)
         field = game.field
         if not scored:
             return opening_move(game, moves)
-        arms = scored[:self.width]
+        arms = yield from self.root_arms(game, scored, budget)
         if len(arms) == 1:
             return arms[0][1]
         me = game.to_move
@@ -187,10 +217,17 @@ class DotsReaderBot(Bot):
         for value, c in arms:
             tiebreak[c] = 0.001 * (value - arms[0][0])
             field.place(c, me)
-            after = field.scores_after_landing(1 - me)
-            field.undo()
-            if after[1 - me] > after[me]:
-                tiebreak[c] -= LANDING_LOSS
+            try:
+                penalty = yield from self.landing_penalty(field, me, budget)
+                if penalty is None and len(tiebreak) == 1:
+                    # The first move gets at least the quick check, so there is an answer.
+                    penalty = yield from DotsReaderBot.landing_penalty(self, field, me, budget)
+            finally:
+                field.undo()
+            if penalty is None:  # the time ran out while weighing it
+                del tiebreak[c]
+                break
+            tiebreak[c] -= penalty
             yield  # a landing count floods the whole field: one per step
             if budget.spent():
                 break

@@ -13,12 +13,20 @@ Measured on 20x20 with ``python3 -m tessera match dots A B --games 40
 
 All 80 games ended by landing (average 160 and 235 plies).
 
-``dots_master`` (``master.py``: the reader's search with a leaf that weighs
-both sides' captures, deepened until its time is spent) is not a level yet.
-Against hard at the level's time (500 ms each in CPython), 20x20, seeds 0
-and 1: +14 =1 -11 in 26 games (55.8%; master as blue 7-7, as red 7-1-4),
-short of the 75% a new top level needs.  It stays registered by name for
-experiments (``match dots dots_master hard``).
+Master, ``dots_master`` (``master.py``), is the top level since it learnt
+how games end: by landing (``landing.py``).  Before that it read like hard
+with a sharper leaf and all its time, and scored about even: +23 =1 -22
+in 46 games against hard at 500 ms each, 20x20 (seeds 0, 1, 10, 11).
+With the landing sums, against hard at the level's time (500 ms each in
+CPython), each pair of games opened with 6 seeded moves of the easy level
+(``--opening 6``, colours swapped), so the games differ:
+
+    20x20, seeds 50 and 51       master +33 =0 -7    82.5%  (17-3, 16-4)
+    20x20, seed 50, landing=0    master +11 =0 -9    55.0%  (the same openings)
+    39x32, seeds 60, 61, 62      master +MASTER_X
+
+Without ``--opening`` the bots are nearly deterministic, and a 20-game
+match holds the same game more than once.
 
 Reading past the end of a line where the last move threatens a capture
 (``dots_master:extend=4``), at the same 500 ms, 20x20, seeds 10 and 11:
@@ -46,4 +54,5 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "dots_capture", 300),
     BotLevel("medium", "dots_tactics", 600),
     BotLevel("hard", "dots_reader", 1500),
+    BotLevel("master", "dots_master", 1500),
 )
