@@ -458,7 +458,7 @@ def page_metrics(runs: int, site: Path) -> dict:
             else:
                 for label, record, key in dots_fights():
                     res.setdefault("dots_bot", []).append(
-                        (label, page.evaluate(BOT_JS, [record, key]) or {"missing": True}))
+                        (label, key, page.evaluate(BOT_JS, [record, key]) or {"missing": True}))
 
     try:
         with sync_playwright() as pw:
@@ -512,7 +512,8 @@ def page_metrics(runs: int, site: Path) -> dict:
                         from conftest import wait_ready  # noqa: PLC0415
                         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                         try:
-                            res["worker"] = worker_metrics(browser, server.url, dots_fights(), wait_ready)
+                            positions = [fight for fight in dots_fights() if fight[2] == "hard"]
+                            res["worker"] = worker_metrics(browser, server.url, positions, wait_ready)
                         finally:
                             browser.close()
                     except Exception as exc:  # noqa: BLE001
@@ -681,7 +682,7 @@ def dots_fights() -> list[tuple[str, str, str]]:
     for size, plies in (("20x20", 60), ("39x32", 120)):
         record = Record.from_game(_fight(size, plies, 300)).dumps()
         for key in ("hard", "master"):
-            fights.append((f"{key}|Dots {size} move {plies}", record, key))
+            fights.append((f"Dots {size} move {plies}", record, key))
     return fights
 
 
@@ -693,11 +694,9 @@ def bot_rows(page: dict) -> list[str]:
     rows = [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
             row("longest main-thread task while the bot thinks", "ms",
                 chromium=fmt(mx) if mx else "< 50 (none)")]
-    for label, think in page.get("dots_bot") or []:
+    for label, key, think in page.get("dots_bot") or []:
         if think.get("missing"):
             continue
-        key, _, label = label.rpartition("|")
-        key = key or "hard"
         mx = think["max_longtask_ms"]
         rows.append(row(f"{key} move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
         rows.append(row(f"longest task while {key} thinks, {label}", "ms",

@@ -214,6 +214,7 @@ class DotsMasterBot(DotsReaderBot):
         # The leader's ways to the ground: to take while ahead, to block while behind.
         leader = mine if self._root_lead > 0 else theirs if self._root_lead < 0 else None
         if leader is not None:
+            yield  # two floods of the field so far: the paths get a step of their own
             steps, firsts = leader.distances()
             dots = leader.group_dots()
             groups = sorted(range(1, len(dots)), key=lambda label: -dots[label] / steps[label])
