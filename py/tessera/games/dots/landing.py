@@ -100,7 +100,8 @@ class Grounding:
         search from the ground through free points, which cost a dot, and
         own ungrounded cells, which cost none; enemy dots and regions
         block), and per group a free point next to it where such a path
-        starts (-1: none, the group is walled in).
+        starts (-1: none, the group is walled in).  It reads the field as
+        it is now, so it is asked before the field changes.
         """
         field, seen, component = self._field, self._seen, self._component
         live, owner, dot = field.live[self.player], field.owner, field.dot
