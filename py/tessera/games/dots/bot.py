@@ -50,6 +50,22 @@ LANDING_LOSS = 1000.0
 """What the reader takes off a root move that lets the opponent land and win."""
 
 
+def capture_scan(tactics: Tactics, player: int, chunk: int = 16,
+                 budget: Budget | None = None) -> Generator[None, None, list[tuple[int, int]] | None]:
+    """``Tactics.captures`` over every free point near the dots, ``chunk``
+    points per step (a yield before each), biggest first; None if
+    ``budget`` runs out first."""
+    near = tactics.near_free()
+    found: list[tuple[int, int]] = []
+    for start in range(0, len(near), chunk):
+        yield
+        if budget is not None and budget.spent():
+            return None
+        found += tactics.captures(player, near[start:start + chunk])
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return found
+
+
 def opening_move(game: Dots, moves: list[int]) -> int:
     """The move when no dot is on the field yet: the centre point."""
     field = game.field
@@ -83,12 +99,9 @@ class DotsCaptureBot(Bot):
         near = tactics.near_free()
         if not near:
             return opening_move(game, moves)
-        found: list[tuple[int, int]] = []
-        for start in range(0, len(near), 64):
-            found += tactics.captures(me, near[start:start + 64])
-            yield
+        found = yield from capture_scan(tactics, me, 64)
         if found:
-            return min(found, key=lambda item: (-item[0], item[1]))[1]
+            return found[0][1]
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         rng.shuffle(near)
         for c in near[:12]:

@@ -162,10 +162,6 @@ class Grounding:
         """Dots per ungrounded group (by label; index 0 is unused)."""
         return self._costs
 
-    def best_gain(self) -> int:
-        """Dots the best single grounding move would ground (0: none)."""
-        return self.points[0][0] if self.points else 0
-
     def winning_points(self) -> list[int]:
         """Points after which landing would win (the margin then above zero)."""
         return [f for gain, f in self.points if self.margin + gain > 0]

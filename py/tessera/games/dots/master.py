@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ...bots.clock import Budget
-from .bot import LANDING_LOSS, DotsReaderBot
+from .bot import LANDING_LOSS, DotsReaderBot, capture_scan
 from .eval import Reader, Tactics
 from .field import Field
 from .landing import Grounding
@@ -72,26 +72,11 @@ def _landing_margin(field: Field, player: int) -> int:
     return after[player] - after[1 - player]
 
 
-def _captures(tactics: Tactics, player: int,
-              budget: Budget | None = None) -> Generator[None, None, list[tuple[int, int]] | None]:
-    """``tactics.captures`` over the points near the dots, a few per step
-    (None if ``budget`` runs out first)."""
-    near = tactics.near_free()
-    found: list[tuple[int, int]] = []
-    for start in range(0, len(near), 16):
-        yield
-        if budget is not None and budget.spent():
-            return None
-        found += tactics.captures(player, near[start:start + 16])
-    found.sort(key=lambda item: (-item[0], item[1]))
-    return found
-
-
 def _captures_to_land(field: Field, player: int, budget: Budget | None) -> Generator[None, None, bool | None]:
     """Whether one of ``player``'s biggest captures now would let it land
     and win (a capture's region may ground a whole group); None if
     ``budget`` runs out first."""
-    captures = yield from _captures(Tactics(field), player, budget)
+    captures = yield from capture_scan(Tactics(field), player, budget=budget)
     if captures is None:
         return None
     for _, point in captures[:REPLIES_TRIED]:
@@ -99,16 +84,11 @@ def _captures_to_land(field: Field, player: int, budget: Budget | None) -> Gener
         if budget is not None and budget.spent():
             return None
         field.place(point, player)
-        won = Grounding(field, player).margin > 0
+        won = _landing_margin(field, player) > 0
         field.undo()
         if won:
             return True
     return False
-
-
-def _threat(grounding: Grounding) -> int:
-    """A player's landing margin after its best single grounding move."""
-    return grounding.margin + grounding.best_gain()
 
 
 class ExchangeReader(Reader):
@@ -169,7 +149,7 @@ class DotsMasterBot(DotsReaderBot):
         field, me = game.field, game.to_move
         tactics = Tactics(field)
         options = Grounding(field, me).winning_points()[:GROUNDING_TRIED]
-        captures = yield from _captures(tactics, me, budget)
+        captures = yield from capture_scan(tactics, me, budget=budget)
         if captures is None:
             return None
         options += [c for _, c in captures[:REPLIES_TRIED]]
@@ -180,9 +160,9 @@ class DotsMasterBot(DotsReaderBot):
                 break
             field.place(point, me)
             try:
-                if Grounding(field, me).margin <= 0:
+                if _landing_margin(field, me) <= 0:
                     continue
-                replies = yield from _captures(tactics, 1 - me, budget)
+                replies = yield from capture_scan(tactics, 1 - me, budget=budget)
                 if replies is None:
                     break
                 worst = _landing_margin(field, me)
@@ -251,8 +231,7 @@ class DotsMasterBot(DotsReaderBot):
         theirs = Grounding(field, 1 - me)
         if theirs.margin > 0:
             return LANDING_LOSS
-        threat = _threat(theirs)
-        if threat > 0:
+        if theirs.winning_points():
             return LANDING_LOSS / 2
         landing = yield from _captures_to_land(field, 1 - me, budget)
         if landing is None:
