@@ -12,8 +12,8 @@ import pytest
 
 from tessera.core.rng import SeededRandom
 from tessera.games.quadrotone.catalog import TOUCH, catalog, parse_catalog
-from tessera.games.quadrotone.chips import (CHIPS, SWAPS, chip_text, deal, parse_chip, rotate, squares,
-                                            swapped)
+from tessera.games.quadrotone.chips import (CHIPS, EXCHANGE, SWAPS, chip_text, deal, parse_chip, rotate,
+                                            squares, swapped)
 from tessera.games.quadrotone.patterns import SIDE, find, score
 
 R, G, B, Y = 1, 2, 3, 4
@@ -45,20 +45,20 @@ def test_chips_rotate_round_and_read_back() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_deal_gives_equivalent_hands(seed: int) -> None:
-    (first, second), swap_index, starter = deal(seed)
-    swap = SWAPS[swap_index]
+def test_the_old_exchange_deal_still_deals_as_it_did(seed: int) -> None:
+    """Records from before the ruled deal replay with the colour exchange:
+    each hand is the other's image under one of the three swaps."""
+    (first, second), starter = deal(seed, EXCHANGE)
     assert len(first) == len(second) == 128 and not first & second
     assert first | second == set(range(CHIPS))
-    assert {swapped(chip, swap) for chip in first} == second          # each hand is the other's image
-    for hand in (first, second):                                       # two one-colour chips each
-        assert sum(1 for chip in hand if len(set(squares(chip))) == 1) == 2
+    assert any({swapped(chip, swap) for chip in first} == second for swap in SWAPS)
     assert starter in (0, 1)
-    assert deal(seed) == deal(seed)
+    assert deal(seed, EXCHANGE) == deal(seed, EXCHANGE) != deal(seed)
 
 
 def test_different_seeds_deal_differently() -> None:
     assert len({deal(seed)[0][0] for seed in range(8)}) > 1
+    assert len({deal(seed, EXCHANGE)[0][0] for seed in range(8)}) > 1
 
 
 # ----- the catalog ------------------------------------------------------------------------
@@ -167,20 +167,21 @@ def test_copies_score_one_two_three_times() -> None:
         for x in (3, 4, 5):
             cells[(x, row)] = [R, G, B][row // 4]     # three bars of three, of different colours
     occurrences = [o for o in find(field_of(cells), [(4, 2), (4, 6), (4, 10)]) if o.variant.pattern.key == "bar3"]
-    scored = score(occurrences, set())
+    scored = score(occurrences, set()).scored
     assert sorted(s.points for s in scored) == [4, 8, 12] and sorted(s.copy for s in scored) == [1, 2, 3]
 
 
 def test_an_occurrence_scores_once_per_game() -> None:
     field = field_of({(3, 10): R, (4, 10): R, (5, 10): R})
-    first = score(find(field, [(4, 10)]), set())
+    first = score(find(field, [(4, 10)]), set()).scored
     already = {s.occurrence.key for s in first}
-    assert first and score(find(field, [(4, 10)]), already) == []
+    assert first and score(find(field, [(4, 10)]), already).scored == []
     repainted = field_of({(3, 10): Y, (4, 10): Y, (5, 10): Y})   # in another colour it still does not
-    assert [s for s in score(find(repainted, [(4, 10)]), already) if s.occurrence.variant.pattern.key == "bar3"] == []
+    assert [s for s in score(find(repainted, [(4, 10)]), already).scored if s.occurrence.variant.pattern.key == "bar3"] == []
 
 
 def test_inclusion_keeps_the_bigger_one_colour_pattern() -> None:
     dots = field_of({(2, 5): G, (4, 5): G, (6, 5): G})            # dots3 holds two dots2
-    scored = score(find(dots, [(2, 5), (4, 5), (6, 5)]), set())
-    assert [s.occurrence.variant.pattern.key for s in scored] == ["dots3"]
+    scoring = score(find(dots, [(2, 5), (4, 5), (6, 5)]), set())
+    assert [s.occurrence.variant.pattern.key for s in scoring.scored] == ["dots3"]
+    assert sorted(o.variant.pattern.key for o in scoring.dropped) == ["dots2", "dots2"]

@@ -165,10 +165,15 @@ def turned_clockwise(rows: list[str]) -> list[str]:
 
 
 def every_turn(rows: list[str]) -> list[tuple[int, list[str]]]:
-    """(quarter turns, rows) of each turn that looks different, fewest turns first."""
+    """(quarter turns, rows) of each turn that looks different, fewest turns first.
+
+    A two-colour pattern's parts may take any two colours, so a turn that
+    only puts part b where part a was (``ab/ab`` turned a half) draws the
+    same picture: it is not another turn."""
     found: list[tuple[int, list[str]]] = []
     for turns in range(4):
-        if all(rows != seen for _, seen in found):
+        swapped = [row.translate(str.maketrans("ab", "ba")) for row in rows]
+        if all(rows != seen and swapped != seen for _, seen in found):
             found.append((turns, rows))
         rows = turned_clockwise(rows)
     return found

@@ -20,7 +20,8 @@ from tessera.games.quadrotone.limits import LEAD_TO_WIN
 from tessera.games.quadrotone.rules import Quadrotone
 
 LEAD_GAME = Path(__file__).parent / "data" / "quadrotone_medium_easy_lead.json"
-"""Game 1 of ``match quadrotone medium easy --seed 11 --save DIR``, kept as played."""
+"""Game 3 of ``match quadrotone medium easy --seed 11 --games 4 --save DIR``, kept as played
+(played again after occurrences scored once and the deal by rotation classes)."""
 
 
 def play(game: Quadrotone, bots: list) -> Quadrotone:

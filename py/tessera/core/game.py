@@ -168,6 +168,9 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None = None
     custom: CustomValue | None = None
+    shown: bool = True
+    """False for an option no player chooses: it only names how a record
+    made before a rules ruling was played (Quadrotone's old deal)."""
 
     def validate(self, value: Any) -> Any:
         if self.choices is None:
@@ -200,6 +203,9 @@ class Game(ABC):
     seat_names: ClassVar[tuple[str, ...]] = ("first", "second")
     """Message-catalog keys of the seats, e.g. ``("white", "black")``."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    draw_offer_every: ClassVar[float] = 0.0
+    """Seconds a player must wait between two draw offers (0: no limit);
+    Quadrotone's document allows one offer every 10 minutes."""
     lists_every_move: ClassVar[bool] = True
     """False when the moves are too many to list (Quadrotone: up to eight
     chips a move): ``legal_moves()`` then lists only the simplest ones,
@@ -232,6 +238,16 @@ class Game(ABC):
                 raise PositionError("error.options.unknown", option=excerpt(key))
             result[key] = specs[key].validate(value)
         return result
+
+    @classmethod
+    def stored_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a record read back from JSON, as this version reads them.
+
+        When a ruling changes how a game starts (Quadrotone's deal), new
+        records name the new way in a hidden option and a record without it
+        was played the old way: a game overrides this to say so, so every
+        record ever written replays as it was played."""
+        return options
 
     # ----- hooks every game fills in ----------------------------------------
     @abstractmethod

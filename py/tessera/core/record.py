@@ -93,7 +93,7 @@ class Record:
         if not isinstance(game, str):
             raise RecordError("error.record.no_game")
         try:
-            registry.entry(game)
+            game_cls = registry.game_class(game)
         except GameError as error:
             raise RecordError.from_error(error) from None
         options = data.get("options", {})
@@ -101,6 +101,7 @@ class Record:
             options = {}
         if not isinstance(options, dict):
             raise RecordError("error.options.not_object")
+        options = game_cls.stored_options(options)
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise RecordError("error.record.seed")

@@ -256,7 +256,7 @@ class RemoteGame:
             session.end(Outcome.from_json(result))
         offer = data.get("draw_offer")
         if self._is_other(offer) and session.draw_offer is None and not session.is_over():
-            session.offer_draw(offer)
+            session.offer_draw(offer, decided_elsewhere=True)
         self.takeback = data.get("takeback") if data.get("takeback") in (0, 1) else None
         players = data.get("players")
         if isinstance(players, list) and len(players) == 2:
@@ -306,7 +306,7 @@ class RemoteGame:
 
     def _on_draw_offered(self, data: Mapping[str, Any]) -> None:
         if self._is_other(data.get("seat")) and self.session.draw_offer is None:
-            self.session.offer_draw(data["seat"])
+            self.session.offer_draw(data["seat"], decided_elsewhere=True)
 
     def _on_draw_declined(self, data: Mapping[str, Any]) -> None:
         if self._is_other(data.get("seat")) and self.session.draw_offer == self.seat:

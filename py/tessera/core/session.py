@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from ..i18n import Message
-from .clock import Clock, ClockError, Now, TimeControl
+from .clock import Clock, ClockError, Now, TimeControl, format_clock
+from .draw_offers import DrawOfferSpacing
 from .game import Game, GameError, IllegalMoveError, Move, Outcome, Player, excerpt
 from .record import MoveFacts, Record, RecordError
 from .seats import (SEAT_KINDS, BotParticipant, LocalHuman, Participant, ParticipantFactory, Seat,
@@ -86,6 +87,11 @@ class Session:
         self.participants: tuple[Participant, ...] = tuple(
             participant_factory(seat, game, index) for index, seat in enumerate(self.seats))
         self.facts = _Facts(result, None, dict(meta or {}))
+        self.draw_spacing = DrawOfferSpacing(game.num_players, game.draw_offer_every)
+        """Each seat's last draw offer, for games that space them (Quadrotone)."""
+        self.wall_clock: Callable[[], float] = time.time
+        """Seconds since 1970: draw offers are spaced on the wall clock, so
+        the spacing holds across a reload (tests set their own)."""
         self.version = 0
         self.revision = 0
         """The save version this state was last read from or written as: a
@@ -316,14 +322,28 @@ class Session:
         self._changed("result", self.facts.result)
         return self.facts.result
 
-    def offer_draw(self, seat: Player) -> None:
+    def offer_draw(self, seat: Player, decided_elsewhere: bool = False) -> None:
+        """``seat`` offers a draw; refused while an offer stands, and in a
+        game that spaces offers (``Game.draw_offer_every``) until the seat's
+        wait is over.  An offer a relay has already accepted
+        (``decided_elsewhere``) is taken as it is: the relay keeps the rule."""
         self._check_seat(seat)
         if self.is_over():
             raise SessionError("illegal.over")
         if self.facts.draw_offer is not None:
             raise SessionError("error.session.draw_offered")
+        now = self.wall_clock()
+        wait = self.draw_spacing.wait(seat, now)
+        if wait > 0 and not decided_elsewhere:
+            raise SessionError("error.session.draw_too_soon", time=format_clock(wait),
+                               every=Message("time.minutes", count=round(self.draw_spacing.every / 60)))
+        self.draw_spacing.note(seat, now)
         self.facts.draw_offer = seat
         self._changed("draw_offer", seat)
+
+    def draw_offer_wait(self, seat: Player) -> float:
+        """Seconds until ``seat`` may offer a draw again (0: now)."""
+        return self.draw_spacing.wait(seat, self.wall_clock())
 
     def answer_draw(self, seat: Player, accept: bool) -> Outcome | None:
         """The other player accepts (the game ends drawn) or declines."""
@@ -453,6 +473,7 @@ class Session:
             "record": self.record().to_json(),
             "seats": [seat.to_json() for seat in self.seats],
             "draw_offer": self.facts.draw_offer,
+            **({"draw_offered_at": spacing} if (spacing := self.draw_spacing.to_json()) is not None else {}),
             "meta": dict(self.facts.meta),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
             "rev": self.revision,
@@ -542,6 +563,8 @@ class Session:
             if session.is_over() or isinstance(offer, bool):
                 raise SessionError("error.save.draw_offer")
             session.facts.draw_offer = offer
+        session.draw_spacing = DrawOfferSpacing.from_json(data.get("draw_offered_at"), session.game.num_players,
+                                                          session.game.draw_offer_every)
         session.revision, session.writer = revision
         return session
 

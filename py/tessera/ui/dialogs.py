@@ -140,8 +140,8 @@ class OptionGroups:
         self.game_id = game_id
         self.form = form
         self.listeners = listeners
-        self.specs = [spec for spec in cls.option_specs if spec.choices]
-        self.switches = [spec for spec in cls.option_specs if spec.choices is None]
+        self.specs = [spec for spec in cls.option_specs if spec.choices and spec.shown]
+        self.switches = [spec for spec in cls.option_specs if spec.choices is None and spec.shown]
         """On/off options (Quadrotone's chains and fences): one checkbox each."""
         self.errors: dict[str, Any] = {}
         self.notes: dict[str, Any] = {}

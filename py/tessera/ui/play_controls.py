@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import t
-from .dom import button, el
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from ..core.clock import format_clock
+from ..i18n import Message, t
+from .dom import button, el, set_flag
 from .play_dialogs import ask_resign, run_extra_action
 from .solo_ui import SoloHelpers
 
@@ -41,6 +45,7 @@ def action_buttons(self: Any) -> Any:
                            {"data-action": "undo"})
     self.draw_btn = button(t("play.offer_draw"), lambda e: self._offer_draw(), self.listeners, "btn",
                            {"data-action": "draw"})
+    self.draw_wait = DrawOfferWait(self.draw_btn)
     self.resign_btn = button(t("play.stop" if self.solo else "play.resign"), lambda e: ask_resign(self),
                              self.listeners, "btn btn-danger-soft", {"data-action": "resign"})
     flip = button(t("play.flip"), lambda e: self._flip(), self.listeners, "btn", {"data-action": "flip"})
@@ -79,3 +84,34 @@ def view_toggle(self: Any, toggle: Any) -> Any:
             self.board.redraw()
     self.listeners.on(box, "change", changed)
     return el("label", "view-toggle", None, {"for": f"toggle-{toggle.key}"}, [box, el("span", None, t(toggle.label_key))])
+
+
+class DrawOfferWait:
+    """The draw button in a game that spaces draw offers (Quadrotone: one
+    every 10 minutes): while the player must wait it is greyed out and says
+    when it will be available, counting down once a second."""
+
+    def __init__(self, node: Any) -> None:
+        self.node = node
+        self.session: Any = None
+        self.seat = 0
+        self.blocked = False
+        self._ticking = False
+
+    def render(self, session: Any, seat: int, blocked: bool) -> None:
+        """``blocked``: the button is off for another reason (game over, an offer standing)."""
+        self.session, self.seat, self.blocked = session, seat, blocked
+        wait = 0.0 if blocked else session.draw_offer_wait(seat)
+        set_flag(self.node, "disabled", blocked or wait > 0)
+        every = session.draw_spacing.every
+        self.node.textContent = t("play.offer_draw_wait", time=format_clock(wait)) if wait else t("play.offer_draw")
+        if every:
+            self.node.title = t("play.offer_draw_wait.hint", every=Message("time.minutes", count=round(every / 60)))
+        if wait > 0 and not self._ticking:
+            self._ticking = True
+            js.setTimeout(create_once_callable(self._tick), int(1000 * (wait % 1 or 1)) + 20)
+
+    def _tick(self) -> None:
+        self._ticking = False
+        if self.session is not None and self.node.isConnected:
+            self.render(self.session, self.seat, self.blocked)

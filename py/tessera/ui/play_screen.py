@@ -28,7 +28,7 @@ from ..core.game_ui import game_ui
 from ..core.registry import entry as game_entry
 from .move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
-from .play_dialogs import ask_draw, show_game_over
+from .play_dialogs import acting_seat, ask_draw, show_game_over
 from .session_store import opening, put_aside_session, session_meta
 from .draft_ui import DraftBar
 from .play_controls import action_buttons, move_form
@@ -330,7 +330,7 @@ class PlayScreen:
         over = session.is_over() or self.frozen() or not self.linked()   # a replay, a game another tab
         set_flag(self.undo_btn, "disabled", not session.can_undo() or over)   # moved on, a relay not reached
         self.draw_btn.hidden = not (session.is_hot_seat() or self.remote is not None) or self.solo
-        set_flag(self.draw_btn, "disabled", over or session.draw_offer is not None)
+        self.draw_wait.render(session, acting_seat(session), over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)
         if not session.local_seats():   # a game watched: no one here to act
             self.undo_btn.hidden = self.draw_btn.hidden = self.resign_btn.hidden = True
@@ -581,8 +581,11 @@ class PlayScreen:
             self.app.notice(sentence(error_words(error)), "info")
 
     def _offer_draw(self) -> None:
-        from .play_dialogs import acting_seat
-        self.session.offer_draw(acting_seat(self.session))
+        try:
+            self.session.offer_draw(acting_seat(self.session))
+        except SessionError as error:   # too soon (the button counts down), or an offer already stands
+            self.app.notice(sentence(error_words(error)), "info")
+            self.render()
 
     def _new_game(self) -> None:
         choice = self.session.meta.get("choice")

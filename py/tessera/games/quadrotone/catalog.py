@@ -87,8 +87,15 @@ class Pattern:
     points: int
 
     def variants(self, rotated: bool = True) -> tuple[Variant, ...]:
-        """Each distinct turn once, the smallest turn first."""
-        seen: set[tuple[frozenset[Cell], ...]] = set()
+        """Each distinct turn once, the smallest turn first.
+
+        A turn is distinct when it draws a different picture.  For a
+        two-colour pattern the picture is its two parts whichever is which:
+        a half turn of ``halves`` (``ab/ab``) puts part b where part a was,
+        and since either part may take any colour, it finds exactly the
+        occurrences the unturned pattern finds.  Keeping both would score
+        one occurrence twice (RULINGS.md: an occurrence scores once)."""
+        seen: set[frozenset[frozenset[Cell]]] = set()
         result = []
         parts = self.parts
         for rotation in range(4 if rotated else 1):
@@ -97,9 +104,10 @@ class Pattern:
             every = frozenset().union(*parts)
             _, (min_x, min_y) = normalized(every)
             placed = tuple(frozenset((x - min_x, y - min_y) for x, y in part) for part in parts)
-            if placed in seen:
+            picture = frozenset(placed)
+            if picture in seen:
                 continue
-            seen.add(placed)
+            seen.add(picture)
             pieces = []
             for index, part in enumerate(placed):
                 for group in components(part):

@@ -12,9 +12,10 @@ checks the rest of the pattern where the match puts it.  Work grows with
 the squares a move touched, never with the whole field.
 
 Scoring one move (``score``): an occurrence (pattern, turn, place) already
-scored in the game never scores again (2.14); among the one-colour
+used in the game never scores again (2.14); among the one-colour
 occurrences of one colour, one whose squares all lie inside another is
-dropped (2.15); copies -- one-colour occurrences of the same pattern in the
+dropped (2.15), and a dropped one is used up as if it had scored, so a
+later move that builds it again there scores nothing for it; copies -- one-colour occurrences of the same pattern in the
 same turn -- score 1x, 2x, 3x ... their base value (2.16; the document
 gives copies for one-colour patterns only, so two-colour ones score once).
 """
@@ -157,16 +158,35 @@ class Scored:
     """1 for the first of its pattern and turn in this move, 2 for the second ..."""
 
 
-def score(occurrences: list[Occurrence], already: set[tuple[int, int, int, int]]) -> list[Scored]:
-    """What a move's occurrences score, in a stable order (see the module docstring)."""
+@dataclass(frozen=True)
+class Scoring:
+    """What one move's occurrences come to."""
+
+    scored: list[Scored]
+    """What scores, in a stable order."""
+    dropped: tuple[Occurrence, ...]
+    """Fresh one-colour occurrences inside a bigger one of their colour: they
+    score nothing now and, by 2.15, are "unavailable for repetition in the
+    next moves of any of the opponents" -- used up like the scored ones."""
+
+    def used_keys(self) -> list[tuple[int, int, int, int]]:
+        """Every occurrence this move uses up (2.14 and 2.15): the scored and the dropped."""
+        return [s.occurrence.key for s in self.scored] + [o.key for o in self.dropped]
+
+
+def score(occurrences: list[Occurrence], already: set[tuple[int, int, int, int]]) -> Scoring:
+    """What a move's occurrences score (see the module docstring); ``already``
+    holds the keys used up earlier in the game."""
     fresh = sorted((o for o in occurrences if o.key not in already), key=lambda o: (o.key[0], o.key[1], o.key[3], o.key[2]))
     kept = []
+    dropped = []
     for occurrence in fresh:
         if len(occurrence.colours) == 1:
             cells = occurrence.cells()
             if any(other is not occurrence and len(other.colours) == 1 and other.colours == occurrence.colours
                    and cells < other.cells() for other in fresh):
-                continue   # inside a bigger one-colour occurrence of its colour (2.15)
+                dropped.append(occurrence)   # inside a bigger one-colour occurrence of its colour (2.15)
+                continue
         kept.append(occurrence)
     result = []
     copies: dict[tuple[int, int], int] = {}
@@ -178,4 +198,4 @@ def score(occurrences: list[Occurrence], already: set[tuple[int, int, int, int]]
         else:
             number = 1
         result.append(Scored(occurrence, base * number, number))
-    return result
+    return Scoring(result, tuple(dropped))

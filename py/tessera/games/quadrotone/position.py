@@ -11,8 +11,9 @@ Nine fields separated by spaces:
 4. the moves used of each kind and size: four groups of eight numbers (the
    first player's placing moves of 1-8 chips, their arranging moves, then the
    second player's), groups joined by ``/`` and numbers by ``,``;
-5. the occurrences already scored (2.14), each ``pattern.turn.x.y``
-   joined by ``,``, or ``-``;
+5. the occurrences used up, those that scored (2.14) and those dropped
+   inside a bigger one (2.15), each ``pattern.turn.x.y`` joined by ``,``,
+   or ``-``;
 6. the last move: who made it and the large squares its chips were left on,
    ``first:d5,e7``, or ``-``;
 7. how many turns in a row ran out of time (2.7), usually ``0``;

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from ...core.game import Game, NotationError, OptionSpec, Outcome
 from ...i18n import Message
 from ...core.rng import SeededRandom
-from .chips import chip_text, deal, rotate, squares
+from .chips import CLASSES, DEALS, EXCHANGE, chip_text, deal, rotate, squares
 from .field import INDEX_OF, SMALL_OF, SQUARES, paint, square_name
 from .notation import (ARRANGE, EXPIRED, EXPIRED_KIND, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange,
                        make_place, parse_items)
@@ -44,6 +44,8 @@ from .sampler import random_move as draw_random_move
 
 EXPIRIES_TO_END = 4
 """Four turns in a row that run out of time end the game; the points decide."""
+DRAW_OFFER_EVERY = 600.0
+"""2.8: a player may offer a draw at most once every 10 minutes."""
 from . import position as position_string
 
 
@@ -52,19 +54,27 @@ class Quadrotone(Game):
     num_players: ClassVar[int] = 2
     seat_names: ClassVar[tuple[str, ...]] = ("first", "second")
     lists_every_move: ClassVar[bool] = False
+    draw_offer_every: ClassVar[float] = DRAW_OFFER_EVERY
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("variant", "normal", ("normal", "reverse")),
         OptionSpec("rotated_patterns", True),
         OptionSpec("chains", True),
         OptionSpec("fences", True),
+        OptionSpec("deal", CLASSES, DEALS, shown=False),
     )
+
+    @classmethod
+    def stored_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A record that does not name its deal was dealt by the colour
+        exchange used before RULINGS.md ruled the deal (``chips``)."""
+        return options if "deal" in options else {**options, "deal": EXCHANGE}
 
     # ----- state ------------------------------------------------------------------
     def _init_state(self, setup: str | None) -> None:
         self.field = bytearray(32 * 32)
         self.chip_on: list[tuple[int, int] | None] = [None] * SQUARES
         """(chip, turns) on each large square."""
-        hands, self.swap_index, first = deal(self.seed)
+        hands, first = deal(self.seed, self.options["deal"])
         self.hands = [set(hands[0]), set(hands[1])]
         self.limits = limit_tables(self.options["variant"])
         """(placing, arranging) limits per size for this variant."""
@@ -74,6 +84,7 @@ class Quadrotone(Game):
         self.used = [[[0] * (MAX_CHIPS + 1) for _ in (PLACE, ARRANGE)] for _ in range(2)]
         """used[player][kind][size]: moves made of each kind and size."""
         self.scored_keys: set[tuple[int, int, int, int]] = set()
+        """Every occurrence used up (2.14): those that scored and those 2.15 dropped."""
         self.last_scored: list[Scored] = []
         self.last_touch: tuple[tuple[int, int], ...] = ()
         """(field index, colour) of the squares the last move left its chips on."""
@@ -115,7 +126,7 @@ class Quadrotone(Game):
         clone.move_stack = list(self.move_stack)
         clone.field = bytearray(self.field)
         clone.chip_on = list(self.chip_on)
-        clone.swap_index, clone.first_player = self.swap_index, self.first_player
+        clone.first_player = self.first_player
         clone.hands = [set(self.hands[0]), set(self.hands[1])]
         clone.limits = self.limits
         clone._to_move = self._to_move
@@ -355,9 +366,10 @@ class Quadrotone(Game):
                 paint(self.field, end, chip, (old_turns + turns) % 4)
                 involved.append(end)
         touched = [cell for square in involved for cell in SMALL_OF[square]]
-        scored = score(find(self.field, touched, self.options["rotated_patterns"]), self.scored_keys)
+        scoring = score(find(self.field, touched, self.options["rotated_patterns"]), self.scored_keys)
+        scored = scoring.scored
         gained = sum(s.points for s in scored)
-        added = [s.occurrence.key for s in scored]
+        added = scoring.used_keys()
         self.scored_keys.update(added)
         indices = [index for square in involved for index in INDEX_OF[square]]
         found, fence = score_regions(self.field, indices, self.chain_keys, self.fenced_cells,
