@@ -450,7 +450,7 @@ def cmd_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not 1 <= args.size <= MAX_RENDER_SIZE:
         raise CliError("error.cli.size", limit=MAX_RENDER_SIZE)
     width = float(args.size)
-    height = width / view.aspect(game)
+    height = width / view.aspect_at(game, width)
     drawing = DrawList(width, height)
     view.draw(game, ViewState(flipped=args.flip, interactive=False), drawing)
     svg = to_svg(drawing) + "\n"

@@ -232,10 +232,10 @@ SAMPLE_TRAY = """points => {
 def tray_points(page: Page, count: int) -> list[tuple[float, float]]:
     """The middle of the bottom-left square of the tray's first ``count`` chips (the one that
     changes most from chip to chip in the tray's order)."""
-    from tessera.games.quadrotone.view import TRAY_CHIP, geometry
+    from tessera.games.quadrotone.layout import layout
     width, height = size(page)
     rows = tray_rows(shown_game(page))
-    quarter = TRAY_CHIP * geometry(width, height, rows)[2] / 4
+    quarter = layout(width, height, rows).chip / 4
     return [(x - quarter, y + quarter) for x, y in (tray_center(i, width, height, rows) for i in range(count))]
 
 
@@ -283,7 +283,7 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_ur
     from it drops on the field; the move played animates (a frame is left as a screenshot, its
     drawing times printed)."""
     from board_display import SHOTS, shot
-    from tessera.games.quadrotone.tray import sheet_layout
+    from tessera.games.quadrotone.tray import SHEET_GAP, sheet_layout
     from tessera.games.quadrotone.view import strip_center
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
@@ -306,8 +306,13 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_ur
     expect(page.locator("[data-draft=note]")).not_to_be_empty()
     shown = QuadrotoneView.tray_chips(game, ViewState())
     layout = sheet_layout((0.0, 0.0, width, height), len(shown))
-    assert layout.chip >= 28
-    click_at(page, *layout.center(shown.index(chip)))
+    assert layout.chip * (1 - 2 * SHEET_GAP) >= 44 and layout.pages > 1
+    index = shown.index(chip)
+    for _ in range(index // layout.per_page):   # turn the sheet's pages to the chip's
+        x, y, w, h = layout.page_buttons()[1]
+        click_at(page, x + w / 2, y + h / 2)
+    layout = sheet_layout((0.0, 0.0, width, height), len(shown), index // layout.per_page)
+    click_at(page, *layout.center(index))
     expect(page.locator("[data-draft=note]")).to_contain_text("Holding")
     click_square(page, "h8")
     page.evaluate("""() => { window.__drawMs = []; const board = document.querySelector('canvas.tessera-board');

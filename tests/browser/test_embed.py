@@ -293,7 +293,7 @@ def test_a_composed_move_on_an_embedded_quadrotone_board(page: Page, page_log, s
     game = Quadrotone(seed=0, setup=canvas.get_attribute("data-position"))
     geo = json.loads(canvas.get_attribute("data-geometry"))
     width, height = geo["width"], geo["height"]
-    chip = QuadrotoneView.tray_chips(game, ViewState(highlights={"hand_seat": 0}))[0]
+    chip = QuadrotoneView.tray_chips(game, ViewState(highlights={"hand_seat": game.to_move}))[0]
     empty = next(square for square in range(256) if game.chip_on[square] is None)
     x, y = tray_center(0, width, height, tray_rows(game))
     canvas.click(position={"x": x, "y": y})

@@ -5,6 +5,8 @@ and is the hand the play screen asks for."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tessera.core import registry  # noqa: F401  (the games' catalog parts)
 from tessera.core.contrast import ratio as contrast_ratio
 from tessera.core.draw import DrawList
@@ -14,7 +16,7 @@ from tessera.core.session import Seat, Session
 from tessera.core.view import ViewState
 from tessera.games.quadrotone import Quadrotone
 from tessera.games.quadrotone.sampler import random_move
-from tessera.games.quadrotone.tray import CLOSE, OPEN, is_compact, sheet_layout, sheet_open
+from tessera.games.quadrotone.tray import CLOSE, OPEN, SHEET_GAP, is_compact, sheet_layout, sheet_open
 from tessera.games.quadrotone.view import (CONTRAST_PAIRS, PALETTES, QuadrotoneView, square_center, strip_center,
                                           tray_center, tray_rows)
 
@@ -111,9 +113,26 @@ def test_a_phone_opens_a_sheet_of_large_chips() -> None:
     assert view.hand_label(game, state) in texts(drawing)
     shown = view.tray_chips(game, state)
     layout = sheet_layout((0, 0, width, height), len(shown))
-    assert layout.chip >= 28                                  # a finger's size, not 11 px
-    for index, chip in enumerate(shown):
-        assert view.cell_at(game, state, width, height, *layout.center(index)) == ("hand", chip)
+    assert layout.chip * (1 - 2 * SHEET_GAP) >= 44            # a fingertip, not 11 px
+    assert layout.pages == 3 and layout.per_page * 3 >= 128
+    seen = []
+    paged = state
+    for page in range(layout.pages):                          # every chip on its page, hit where it is drawn
+        on_page = sheet_layout((0, 0, width, height), len(shown), page)
+        for index in on_page.shown(len(shown)):
+            assert view.cell_at(game, paged, width, height, *on_page.center(index)) == ("hand", shown[index])
+            seen.append(index)
+        previous, following = on_page.page_buttons()
+        forward = view.cell_at(game, paged, width, height, following[0] + 5, following[1] + 5)
+        back = view.cell_at(game, paged, width, height, previous[0] + 5, previous[1] + 5)
+        assert back == ("sheet", "page", max(0, page - 1))
+        assert forward == ("sheet", "page", min(page + 1, layout.pages - 1))
+        paged = ViewState(selected=view.tap(game, paged, forward).selected)
+        assert sheet_open(paged.selected)
+    assert seen == list(range(len(shown)))
+    drawn = DrawList(width, height)
+    view.draw(game, ViewState(selected=replace(opened, page=1)), drawn)
+    assert "2 / 3" in texts(drawn)
     picked = view.tap(game, state, ("hand", shown[3])).selected
     assert not sheet_open(picked) and picked.held == ("hand", shown[3], 0)
     again = view.tap(game, ViewState(selected=picked), OPEN).selected     # the chip held stays held
@@ -151,22 +170,3 @@ def test_against_the_bot_the_tray_keeps_the_players_hand() -> None:
         assert ui.view_highlights(session) == {"hand_seat": human, "hand_own": True}
     hot = Session(Quadrotone(seed=7), [Seat("human"), Seat("human")])
     assert ui.view_highlights(hot) == {"hand_seat": hot.game.to_move, "hand_own": False}
-
-
-def test_labels_of_scored_patterns_never_cover_each_other() -> None:
-    """Many patterns scored at once: each label on the first free top or
-    bottom edge of its squares, the points dropped before the number, and
-    no two label boxes overlapping."""
-    view = QuadrotoneView()
-    cells = [[(x, 10), (x + 1, 10)] for x in range(4)]          # four overlapping little patterns
-    labels = [(str(i + 1), f"+{10 * (i + 1)}", pattern) for i, pattern in enumerate(cells)]
-    placed = view._place_labels(labels, 6.0, lambda x, y: (x * 10.0, (31 - y) * 10.0), 10.0)
-    kept = [p for p in placed if p is not None]
-    assert kept and kept[0][2:] == ("1", "+10")
-    boxes = []
-    for x, y, number, points in kept:
-        pill = 6.0 * (0.75 * len(points) + 0.6) if points else 0.0
-        boxes.append((x - 6.0, y - 6.0, x + 6.0 + pill, y + 6.0))
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

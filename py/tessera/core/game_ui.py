@@ -96,6 +96,10 @@ class GameUI:
     """What the move list writes before a gain: ``×3`` converted, ``+3`` points."""
     view_toggles: tuple[ViewToggle, ...] = ()
     """Drawing options the player may switch on (Corners: show every capture)."""
+    panels_beside_board = False
+    """On a wide screen, put both player panels in the side column, so the
+    board and the buttons under it take the whole height (Quadrotone's field
+    and hand need it); else one panel above the board and one below."""
     small_screen_options: dict[str, str] = {}
     """New-game choices suggested on a small screen when the player brings
     none (a smaller field); the dialog says why (``option.<game>.<key>.small_screen``)."""

@@ -59,6 +59,12 @@ class BoardView(ABC):
         """Preferred width / height of the board area."""
         return 1.0
 
+    def aspect_at(self, game: Game, width: float) -> float:
+        """Width / height of a board ``width`` CSS pixels wide: a view whose
+        layout changes with the room it has (Quadrotone's hand beside the
+        field on a wide board) says so here; by default ``aspect``."""
+        return self.aspect(game)
+
 
 @dataclass
 class Viewport:

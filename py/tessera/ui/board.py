@@ -306,7 +306,7 @@ class BoardComponent(BoardZoomMixin):
         available = float(self.host.clientWidth)
         if available <= 0:
             return False
-        aspect = self.view.aspect(self.game) if self.game is not None else 1.0
+        aspect = self.view.aspect_at(self.game, available) if self.game is not None else 1.0
         width = available
         limit = self.max_height
         if self.host.getAttribute("data-fit") == "contain" and self.host.clientHeight > 0:

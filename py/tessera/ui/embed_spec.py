@@ -403,7 +403,7 @@ def picture_svg(plan: EmbedPlan | ExamplePlan, theme: str, lang: str, width: flo
     ``game``: that position already replayed (a live board's), else replayed here."""
     view = registry.view(plan.game_id)
     game = plan.game_at(plan.start) if game is None else game
-    height = float(int(width / view.aspect(game)))
+    height = float(int(width / view.aspect_at(game, width)))
     drawing = DrawList(width, height)
     highlights = plan.highlights(plan.start, game)
     state = ViewState(interactive=False, theme=theme, coordinates=plan.spec.coords, flipped=plan.flipped,

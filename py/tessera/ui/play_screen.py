@@ -162,7 +162,8 @@ class PlayScreen:
                                     label=t("play.board_label", game=t(f"game.{self.game_id}.title")),
                                     describe=self.ui.describe_cell)
         # The board column is as wide as the board's height allows (app.css).
-        self.root.style.setProperty("--board-aspect", f"{self.ui.view().aspect(session.shown_game()):.4f}")
+        self.root.style.setProperty("--board-aspect", "{:.4f}".format(
+            self.ui.view().aspect_at(session.shown_game(), float(js.window.innerWidth))))
         self.board.state.flipped = flipped
         self.board_host.dataset.flipped = "true" if flipped else "false"
         self.feedback = MoveFeedback(self.board)
@@ -227,7 +228,8 @@ class PlayScreen:
     # ----- building ------------------------------------------------------------------
     def _build(self) -> Any:
         session = self.session
-        root = el("div", "play", None, {"data-game": self.game_id, "data-session": session.session_id})
+        root = el("div", "play", None, {"data-game": self.game_id, "data-session": session.session_id,
+                                        "data-panels": "beside" if self.ui.panels_beside_board else "around"})
         flipped_top = 0  # fixed below by render() when the board orientation is known
         self.top_panel = PlayerPanel(flipped_top, "top")
         self.bottom_panel = PlayerPanel(1 - flipped_top, "bottom")
@@ -236,9 +238,8 @@ class PlayScreen:
         self.branching = BranchControls(self)   # "Continue from here"
         # A move put together before it is played (Quadrotone).
         self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move)
-        board_col = el("div", "play-board", None, None,
-                       [self.top_panel.node, self.board_host, self.drafts.node, self.branching.offer,
-                        self.bottom_panel.node])
+        stage = el("div", "play-stage", None, None, [self.board_host, self.drafts.node, self.branching.offer])
+        board_col = el("div", "play-board", None, None, [self.top_panel.node, stage, self.bottom_panel.node])
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})
         side.appendChild(self.status)

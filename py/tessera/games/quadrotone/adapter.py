@@ -15,7 +15,7 @@ from .compose import FIELD, HAND, Draft, as_move, cycle_hand, is_draft, take_bac
 from .notation import ARRANGE
 from .field import square_name
 from .rules import Quadrotone
-from .tray import CLOSE, OPEN, close_sheet, sheet_open
+from .tray import CLOSE, OPEN, close_sheet, is_page, sheet_open
 
 
 def _draft(selected: Any) -> Draft:
@@ -78,6 +78,7 @@ def _left(numbers: tuple[int, ...]) -> str:
 
 class QuadrotoneUI(GameUI):
     flippable = False
+    panels_beside_board = True
     gain_key = "moves.points"
     gain_sign = "+"
     view_toggles = (ViewToggle("group_hand", "quadrotone.group_hand"),)
@@ -93,6 +94,8 @@ class QuadrotoneUI(GameUI):
     def cell_name(self, cell: Any) -> str:
         if cell in (OPEN, CLOSE):
             return t("tray.quadrotone.open" if cell == OPEN else "tray.quadrotone.close")
+        if is_page(cell):
+            return t("tray.quadrotone.to_page", page=cell[2] + 1)
         if isinstance(cell, int):
             return square_name(cell)
         if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
@@ -136,11 +139,19 @@ class QuadrotoneUI(GameUI):
             return t("draft.cannot", reason=say(reason))
         return t("draft.would_score", count=game.preview_points(move) or 0)
 
+    def status_note(self, game: Game) -> str | None:
+        """Until both players have moved, say that the rules drew who starts
+        (RULINGS.md): the second player moving first is no slip of the app."""
+        if game.ply >= 2:
+            return None
+        first = game.seat_names[game.first_player]  # type: ignore[attr-defined]
+        return t(f"status.quadrotone.drawn_start{'_now' if game.ply == 0 else ''}.{first}")
+
     def describe_cell(self, game: Game, state: Any, cell: Any) -> str:
         assert isinstance(game, Quadrotone)
         if isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND:
             return t("cell.quadrotone.hand", chip=chip_text(cell[1]))
-        if cell in (OPEN, CLOSE):
+        if cell in (OPEN, CLOSE) or is_page(cell):
             return self.cell_name(cell)
         if not isinstance(cell, int):
             return str(cell)

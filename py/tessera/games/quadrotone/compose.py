@@ -38,6 +38,8 @@ class Draft:
     """As in the move: (chip, turns, square) placed, or (from, to, turns) arranged."""
     held: tuple[Any, ...] | None = None
     """("hand", chip, turns) picked from the hand, or ("field", square) picked on the field."""
+    page: int = 0
+    """The page of a phone's sheet of chips shown while it is open (``tray``)."""
 
     @property
     def empty(self) -> bool:

@@ -22,7 +22,7 @@ page, the rules page and ``python3 -m tessera render`` share it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.animation import Timeline, fade
@@ -32,29 +32,21 @@ from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
 from ...i18n import t
 from .animation import CHAIN, FENCE, MARK, PATTERN, draw_moving, move_timeline, moving_squares, step_state
+from .badges import place_badges
 from .chips import rotate, squares
 from .compose import FIELD, HAND, Draft, is_draft, occupied_after
 from .compose import tap as tap_draft
 from .field import COLUMNS, LARGE
+from .layout import (MARGIN, STRIP, Layout, aspect_at, geometry, layout, square_center, strip_center, tray_center,
+                     tray_rows)
 from .notation import PLACE
 from .patterns import SIDE
 from .rules import SQUARE_OF
-from .tray import (CLOSE, OPEN, close_sheet, held_in_sheet, is_compact, open_sheet, sheet_layout, sheet_open,
-                   window)
+from .tray import (CLOSE, OPEN, SHEET_GAP, close_sheet, held_in_sheet, is_page, open_sheet, sheet_layout,
+                   sheet_open, window)
 
 FIELD_CENTRE = (LARGE // 2 - 1) * LARGE + LARGE // 2 - 1
 """h8: where the keyboard cursor starts on an empty field."""
-
-MARGIN = 0.9
-"""Room for the coordinates, in large squares."""
-SPAN = LARGE + 2 * MARGIN
-TRAY_COLUMNS = 32
-TRAY_ROWS = 4
-"""The hand below the field: 32 chips a row at half a large square, room for all 128."""
-TRAY_CHIP = 0.5
-"""A hand chip's size, in large squares (the field zooms for a closer look)."""
-TRAY_GAP = 0.5
-"""Between the coordinates and the tray: the row of the hand's label."""
 
 
 @dataclass(frozen=True)
@@ -103,58 +95,12 @@ MARKS = ("dot", "bar", "ring", "none")
 """The colour-blind marks of R, G, B, Y (drawn under the "shapes" option)."""
 
 
-def tray_rows(game: Any) -> int:
-    """Rows below the field for the hand (none in the reverse game: no hands)."""
-    return TRAY_ROWS if getattr(game, "options", {}).get("variant", "normal") == "normal" else 0
-
-
-def total_height(rows: int) -> float:
-    return SPAN + (rows * TRAY_CHIP + TRAY_GAP if rows else 0.0)
-
-
-def geometry(width: float, height: float, rows: int = 0) -> tuple[float, float, float]:
-    """(x, y) of the field's top-left corner and a large square's size."""
-    s = min(width / SPAN, height / total_height(rows))
-    left = (width - SPAN * s) / 2 + MARGIN * s
-    top = (height - total_height(rows) * s) / 2 + MARGIN * s
-    return left, top, s
-
-
-def square_center(square: int, width: float, height: float, rows: int = 0) -> tuple[float, float]:
-    left, top, s = geometry(width, height, rows)
-    col, row = square % LARGE, square // LARGE
-    return left + (col + 0.5) * s, top + (LARGE - 1 - row + 0.5) * s
-
-
-def tray_origin(left: float, top: float, s: float) -> tuple[float, float]:
-    return left, top + (LARGE + MARGIN + TRAY_GAP) * s
-
-
-def strip_box(left: float, top: float, s: float, rows: int) -> tuple[float, float, float, float]:
-    """(x, y, w, h) of the hand's place under the coordinates: the tray's label row and rows."""
-    return left, top + (LARGE + MARGIN) * s, LARGE * s, (TRAY_GAP + rows * TRAY_CHIP) * s
-
-
 def hand_order(game: Any, seat: int, grouped: bool = False) -> list[int]:
     """The hand as the tray shows it: by chip, or grouped by how many colours a chip has."""
     chips = sorted(game.hands[seat])
     if grouped:
         chips.sort(key=lambda chip: (len(set(squares(chip))), squares(chip)))
     return chips
-
-
-def tray_center(index: int, width: float, height: float, rows: int) -> tuple[float, float]:
-    """The centre of the ``index``-th chip of a wide board's tray."""
-    left, top, s = geometry(width, height, rows)
-    x0, y0 = tray_origin(left, top, s)
-    c = TRAY_CHIP * s
-    return x0 + (index % TRAY_COLUMNS + 0.5) * c, y0 + (index // TRAY_COLUMNS + 0.5) * c
-
-
-def strip_center(width: float, height: float, rows: int) -> tuple[float, float]:
-    """The centre of a narrow board's strip (a tap opens the sheet)."""
-    x, y, w, h = strip_box(*geometry(width, height, rows), rows)
-    return x + w / 2, y + h / 2
 
 
 def hand_seat(game: Any, state: ViewState | None) -> int:
@@ -173,12 +119,18 @@ class QuadrotoneView(BoardView):
 
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = palettes or PALETTES
+        self._badges: tuple[Any, list[Any]] | None = None
+        """The last move's badge placements and what they were placed for."""
 
     def palette_for(self, theme: str) -> Palette:
         return self.palettes.get(theme, self.palettes["light"])
 
     def aspect(self, game: Game) -> float:
-        return SPAN / total_height(tray_rows(game))
+        return aspect_at(tray_rows(game), None)
+
+    def aspect_at(self, game: Game, width: float) -> float:
+        """From ``layout.BESIDE_MIN_WIDTH`` the hand goes beside the field: a wider board."""
+        return aspect_at(tray_rows(game), width)
 
     @staticmethod
     def geometry(width: float, height: float) -> tuple[float, float, float]:
@@ -234,22 +186,22 @@ class QuadrotoneView(BoardView):
         rows = tray_rows(game)
         if rows and sheet_open(state.selected):
             shown = self.tray_chips(game, state)
-            hit = sheet_layout(window(state, width, height), len(shown)).hit(x, y, len(shown))
-            return (HAND, shown[hit]) if isinstance(hit, int) else CLOSE
-        left, top, s = geometry(width, height, rows)
+            hit = sheet_layout(window(state, width, height), len(shown), state.selected.page).hit(x, y, len(shown))
+            if isinstance(hit, int):
+                return HAND, shown[hit]
+            return hit if is_page(hit) else CLOSE
+        found = layout(width, height, rows, window(state, width, height)[2])
+        left, top, s = found.left, found.top, found.s
         if left <= x < left + LARGE * s and top <= y < top + LARGE * s:
             return (LARGE - 1 - int((y - top) // s)) * LARGE + int((x - left) // s)
         if not rows or hand_seat(game, state) != game.to_move:
             return None
-        if is_compact(window(state, width, height)[2]):
-            bx, by, bw, bh = strip_box(left, top, s, rows)
+        if found.hand == STRIP:
+            bx, by, bw, bh = found.strip_box(rows)
             return OPEN if bx <= x < bx + bw and by <= y < by + bh else None
-        x0, y0 = tray_origin(left, top, s)
-        c = TRAY_CHIP * s
-        col, row = int((x - x0) // c), int((y - y0) // c)
-        if x >= x0 and y >= y0 and col < TRAY_COLUMNS and row < rows:
+        index = found.tray_index(x, y)
+        if index is not None:
             shown = self.tray_chips(game, state)
-            index = row * TRAY_COLUMNS + col
             if index < len(shown):
                 return (HAND, shown[index])
         return None
@@ -296,6 +248,8 @@ class QuadrotoneView(BoardView):
         draft = state.selected if is_draft(state.selected) else Draft()
         if cell == OPEN:
             return TapResult(selected=open_sheet(draft))
+        if is_page(cell) and sheet_open(draft):
+            return TapResult(selected=replace(draft, page=cell[2]))
         if sheet_open(draft) or cell == CLOSE:
             draft = close_sheet(draft)
             if not (isinstance(cell, tuple) and len(cell) == 2 and cell[0] == HAND):
@@ -311,7 +265,8 @@ class QuadrotoneView(BoardView):
     def draw(self, game: Game, state: ViewState, out: DrawList) -> None:
         p = self.palette_for(state.theme)
         rows = tray_rows(game)
-        left, top, s = geometry(out.width, out.height, rows)
+        found = layout(out.width, out.height, rows, window(state, out.width, out.height)[2])
+        left, top, s = found.left, found.top, found.s
         out.rect(0, 0, out.width, out.height, p.board)
         out.rect(left, top, LARGE * s, LARGE * s, p.empty)
         colours = [getattr(p, name) for name in COLOUR_FIELDS]
@@ -367,11 +322,10 @@ class QuadrotoneView(BoardView):
         def paint(target: DrawList, cx: float, cy: float, size: float, look: int, angle: float) -> None:
             self.paint_chip(target, cx, cy, size, look, angle, state, p)
         draw_moving(frame, game, out, centre, s, paint)
-        if rows:
-            if is_compact(window(state, out.width, out.height)[2]):
-                self._draw_strip(game, state, out, strip_box(left, top, s, rows), p, draft)
-            else:
-                self._draw_tray(game, state, out, left, top, s, p, draft)
+        if found.hand == STRIP:
+            self._draw_strip(game, state, out, found.strip_box(rows), p, draft)
+        elif found.hand is not None:
+            self._draw_tray(game, state, out, found, p, draft)
         cursor = state.highlights.get("cursor")
         if state.interactive and isinstance(cursor, int):
             col, row = cursor % LARGE, cursor // LARGE
@@ -379,15 +333,17 @@ class QuadrotoneView(BoardView):
         if rows and draft is not None and sheet_open(draft):
             self._draw_sheet(game, state, out, p)
 
-    def _draw_tray(self, game: Game, state: ViewState, out: DrawList, left: float, top: float, s: float,
-                   p: Palette, draft: Draft | None) -> None:
-        x0, y0 = tray_origin(left, top, s)
-        out.text(x0, y0 - TRAY_GAP * s / 2, self.hand_label(game, state), p.label, max(9.0, 0.34 * s), ALIGN_LEFT)
+    def _draw_tray(self, game: Game, state: ViewState, out: DrawList, found: Layout, p: Palette,
+                   draft: Draft | None) -> None:
+        """The hand as a tray of chips, beside the field or under it."""
+        label_x, label_y = found.label_at
+        out.text(label_x, label_y, self.hand_label(game, state), p.label, max(9.0, 0.34 * found.s), ALIGN_LEFT)
         held = draft.held if draft is not None else None
-        c = TRAY_CHIP * s
-        gap = 0.08 * c
+        c = found.chip
+        gap = 0.06 * c
         for index, chip in enumerate(self.tray_chips(game, state)):
-            x, y = x0 + (index % TRAY_COLUMNS) * c, y0 + (index // TRAY_COLUMNS) * c
+            cx, cy = found.tray_center(index)
+            x, y = cx - c / 2, cy - c / 2
             turns = held[2] if held is not None and held[0] == HAND and held[1] == chip else 0
             self.draw_chip(out, x + gap, y + gap, c - 2 * gap, rotate(chip, turns), state, p)
             if held is not None and held[0] == HAND and held[1] == chip:
@@ -419,9 +375,9 @@ class QuadrotoneView(BoardView):
             out.text(text_x, cy + font * 0.68, t("tray.quadrotone.open"), p.label, font * 0.85, ALIGN_LEFT)
 
     def _draw_sheet(self, game: Game, state: ViewState, out: DrawList, p: Palette) -> None:
-        """The hand as large chips over the part of the field on screen."""
+        """The hand as large chips over the part of the field on screen, a page at a time."""
         shown = self.tray_chips(game, state)
-        layout = sheet_layout(window(state, out.width, out.height), len(shown))
+        layout = sheet_layout(window(state, out.width, out.height), len(shown), state.selected.page)
         out.rect(layout.x, layout.y, layout.width, layout.height, p.board)
         out.rect_stroke(layout.x + 1, layout.y + 1, layout.width - 2, layout.height - 2, p.edge, 2.0)
         cx, cy, r = layout.close_box
@@ -430,14 +386,27 @@ class QuadrotoneView(BoardView):
         out.line(cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4, p.label, 2.0)
         out.line(cx - r * 0.4, cy + r * 0.4, cx + r * 0.4, cy - r * 0.4, p.label, 2.0)
         c = layout.chip
-        gap = 0.1 * c
+        gap = SHEET_GAP * c
         held = held_in_sheet(state.selected)
-        for index, chip in enumerate(shown):
+        for index in layout.shown(len(shown)):
+            chip = shown[index]
             x, y = layout.center(index)
             turns = held[1] if held is not None and held[0] == chip else 0
             self.draw_chip(out, x - c / 2 + gap, y - c / 2 + gap, c - 2 * gap, rotate(chip, turns), state, p)
             if turns or (held is not None and held[0] == chip):
                 out.rect_stroke(x - c / 2 + 1, y - c / 2 + 1, c - 2, c - 2, p.last_move, max(2.0, 0.08 * c))
+        buttons = layout.page_buttons()
+        if buttons is not None:   # ‹ page k of n ›
+            for (bx, by, bw, bh), enabled, sign in zip(buttons, (layout.page > 0, layout.page < layout.pages - 1),
+                                                        (-1, 1)):
+                out.round_rect(bx, by, bw, bh, 8.0, p.edge if enabled else p.inner)
+                out.round_rect(bx + 1.5, by + 1.5, bw - 3, bh - 3, 7.0, p.empty)
+                mx, my, arm = bx + bw / 2, by + bh / 2, bh * 0.2
+                out.polyline([(mx - sign * arm * 0.6, my - arm), (mx + sign * arm * 0.6, my),
+                              (mx - sign * arm * 0.6, my + arm)], p.label if enabled else p.inner, 3.0)
+            out.text(layout.x + layout.width / 2, buttons[0][1] + buttons[0][3] / 2,
+                     t("tray.quadrotone.page", page=layout.page + 1, pages=layout.pages), p.label, 14.0,
+                     ALIGN_CENTER)
 
     def draw_chip(self, out: DrawList, x: float, y: float, size: float, look: int, state: ViewState,
                   p: Palette) -> None:
@@ -511,7 +480,12 @@ class QuadrotoneView(BoardView):
                   for number, scored in scored_parts]
         labels += [(None, f"+{points}", sorted(((i % SIDE, i // SIDE) for i in cells), key=lambda c: (-c[1], c[0])))
                    for _, _, cells, points in regions]
-        placed = self._place_labels(labels, radius, small_xy, half)
+        blocked = {SQUARE_OF[y * SIDE + x] for _, scored in scored_parts for x, y in scored.occurrence.cells()}
+        blocked.update(getattr(game, "last_squares", ()))
+        key = (game.ply, tuple(scored.occurrence.key for _, scored in scored_parts), tuple(blocked), left, top, s)
+        if self._badges is None or self._badges[0] != key:   # placed once, drawn each frame of the animation
+            self._badges = (key, place_badges(labels, left, top, s, blocked, radius))
+        placed = self._badges[1]
         for number, scored in scored_parts:
             shown = step_state(frame, PATTERN, number - 1)
             if shown is None:
@@ -530,53 +504,6 @@ class QuadrotoneView(BoardView):
             shown = step_state(frame, kind, target)
             if shown is not None:
                 self._draw_placed(out, placed[len(scored_parts) + index], radius * min(1.0, 0.35 + shown), p)
-
-    @staticmethod
-    def _place_labels(labels: list[tuple[str | None, str, list[tuple[int, int]]]], radius: float,
-                      small_xy: Any, half: float) -> list[tuple[float, float, str | None, str | None] | None]:
-        """Where each label goes, so that none covers another: on the top edge
-        of the first of its squares (top-left first), else on a bottom edge,
-        where its pill fits;
-        else only its number where that fits; else nowhere (the outline still
-        shows the pattern, and the panel and the move list give the points).
-
-        A label is ``(number or None, "+points", squares)``; each placement is
-        ``(x, y, number, points)`` with either part None when left out."""
-        taken: list[tuple[float, float, float, float]] = []
-        pad = radius * 0.15
-
-        def box(x: float, y: float, number: str | None, points: str | None) -> tuple[float, float, float, float]:
-            pill = radius * (0.75 * len(points) + 0.6) if points else 0.0
-            start = x - radius if number is not None else x - radius * 0.8
-            end = x + (radius if number is not None else 0.0) + pill
-            return start - pad, y - radius - pad, end + pad, y + radius + pad
-
-        def free(rect: tuple[float, float, float, float]) -> bool:
-            return all(rect[2] <= o[0] or o[2] <= rect[0] or rect[3] <= o[1] or o[3] <= rect[1] for o in taken)
-
-        placements: list[tuple[float, float, str | None, str | None] | None] = []
-        for number, points, cells in labels:
-            anchors = []
-            for cx, cy in cells:   # top edges first, then bottom edges (bottom-right first)
-                sx, sy = small_xy(cx, cy)
-                anchors.append((sx + half / 2, sy - radius * 0.45))
-            for cx, cy in reversed(cells):
-                sx, sy = small_xy(cx, cy)
-                anchors.append((sx + half / 2, sy + half + radius * 0.45))
-            choice = None
-            for wanted in ((number, points), (number, None) if number is not None else None):
-                if wanted is None:
-                    continue
-                for x, y in anchors:
-                    rect = box(x, y, *wanted)
-                    if free(rect):
-                        choice = (x, y, wanted[0], wanted[1])
-                        taken.append(rect)
-                        break
-                if choice is not None:
-                    break
-            placements.append(choice)
-        return placements
 
     def _draw_placed(self, out: DrawList, placed: tuple[float, float, str | None, str | None] | None,
                      radius: float, p: Palette) -> None:
