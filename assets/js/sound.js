@@ -3,7 +3,8 @@
 // tesseraSound.play(kind) plays one of:
 //   "move"    a soft wooden "tock" (a quiet move),
 //   "capture" two quick rising notes (a capture, a conversion),
-//   "end"     three notes (the game is over).
+//   "end"     three notes (the game is over),
+//   "low"     two short high beeps (your clock is running low).
 // Each sound is rendered once into a small WAV (16-bit mono) and played by
 // an <audio> element.  Not the Web Audio API: creating the first
 // AudioContext starts the browser's audio service on the main thread, a
@@ -24,6 +25,10 @@
     capture: [
       { from: 660, to: 660, wave: "sine", at: 0, length: 0.09, gain: 0.25 },
       { from: 990, to: 990, wave: "sine", at: 0.075, length: 0.14, gain: 0.22 },
+    ],
+    low: [
+      { from: 1175, to: 1175, wave: "square", at: 0, length: 0.07, gain: 0.12 },
+      { from: 1175, to: 1175, wave: "square", at: 0.13, length: 0.07, gain: 0.12 },
     ],
     end: [
       { from: 523, to: 523, wave: "sine", at: 0, length: 0.16, gain: 0.2 },
@@ -82,7 +87,7 @@
     return urls[kind];
   }
 
-  /** Play `kind` ("move", "capture", "end"); false when it could not sound. */
+  /** Play `kind` ("move", "capture", "end", "low"); false when it could not sound. */
   function play(kind) {
     played.push(kind);
     if (played.length > 20) played.shift();

@@ -82,7 +82,9 @@ def test_a_full_storage_is_reported_and_play_goes_on(page: Page, page_log, site_
 
 
 def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_ready) -> None:
-    """A 10-second move limit: the clocks show and tick, a reload keeps the time used, the flag ends the game."""
+    """A 10-second move limit: no clock runs before a side's first move (waiting 12 s
+    loses nothing), then the clocks tick, a reload keeps the time used, the flag ends
+    the game; the next new-game dialog offers the same time control again."""
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=quadrature]")
@@ -90,7 +92,17 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     assert page.is_checked("#ng-time_total-off") and page.is_checked("#ng-time_move-off")  # off by default
     page.click("label[for='ng-time_move-10']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_selector(".player-clock.is-running")
+    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock:not([hidden])")
+    page.wait_for_timeout(12_000)                    # longer than a move may take: nobody has moved yet
+    assert page.locator(".player-clock.is-running").count() == 0 and clock_text(page, 0) == "0:10"
+    assert page.locator("dialog.dialog-over").count() == 0
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_timeout(1_500)
+    assert page.locator(".player-clock.is-running").count() == 0, "Black has not moved yet"
+    click_square(page, "e3")
+    click_square(page, "e4")
+    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock.is-running")
     assert clock_text(page, 1) == "0:10" and page.is_visible(".player-panel[data-seat='1'] .player-clock")
 
     page.wait_for_function("t => document.querySelector(\".player-panel[data-seat='0'] .clock-main\")"
@@ -111,6 +123,9 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     wait_ready(page)
     page.wait_for_selector("#play-status.is-over")
     assert "ran out of time" in page.text_content("#play-status")
+    page.click("button[data-action=new-game]")
+    page.wait_for_selector("dialog[open]")
+    assert page.is_checked("#ng-time_move-10"), "the dialog offers the last time control again"
     page_log.assert_no_errors()
 
 

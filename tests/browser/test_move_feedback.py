@@ -241,12 +241,19 @@ def test_a_bot_game_with_a_clock(page: Page, page_log, site_url: str, wait_ready
     page.click("label[for='ng-time_total-3']")
     page.click("label[for='ng-time_increment-5']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock.is-running")
+    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock:not([hidden])")
     assert page.is_hidden(".player-panel[data-seat='1'] .player-clock")
+    assert page.locator(".player-clock.is-running").count() == 0, "your clock starts with your first move"
     expect(page.locator(".moves-clock")).to_contain_text("The bot has no clock.")
     click_square(page, "e9")
     click_square(page, "e8")
     page.wait_for_function("document.querySelectorAll('button.move').length >= 2 && !document.documentElement.dataset.bot",
+                           timeout=60_000)
+    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock.is-running")
+    assert seconds(clock_text(page, 0)) == 180, "the first move earned nothing: its clock had not started"
+    click_square(page, "e8")
+    click_square(page, "e7")
+    page.wait_for_function("document.querySelectorAll('button.move').length >= 4 && !document.documentElement.dataset.bot",
                            timeout=60_000)
     page.wait_for_selector(".player-panel[data-seat='0'] .player-clock.is-running")
     assert seconds(clock_text(page, 0)) > 180, "your move took under 5 s and earned 5 s"
@@ -279,7 +286,7 @@ def test_screenshots_of_the_clock_and_settings(browser: Browser, site_url: str, 
             page.locator("fieldset[data-name=time]").scroll_into_view_if_needed()
             page.screenshot(path=str(tmp_path / f"dialog-{lang}-{name}.png"))
             page.click("dialog button[data-action=start]")
-            page.wait_for_selector(".player-clock.is-running")
+            page.wait_for_selector(".player-clock:not([hidden])")
             click_square(page, "e9")
             click_square(page, "e8")
             page.wait_for_function("document.querySelectorAll('button.move').length === 1")

@@ -40,9 +40,18 @@ class SlowBot(Participant):
 
 def timed(now: FakeTime, control: TimeControl, seats: list[Seat] | None = None,
           bot: Participant | None = None) -> Session:
+    """A timed game whose sides have made a first move each (b9-b8, b3-b4, in
+    no time, gaining nothing: a side's clock starts with its first move)."""
     seats = seats or [Seat("human"), Seat("human")]
     factory = (lambda seat, game, index: bot if seat.kind == "bot" else LocalHuman())
-    return Session(Quadrature(), seats, "inc", factory, time_control=control, now=now)
+    session = Session(Quadrature(), seats, "inc", factory, time_control=control, now=now)
+    session.play_text("b9-b8")
+    if bot is None:
+        session.play_text("b3-b4")
+    else:
+        assert asyncio.run(session.advance()) is not None
+    assert session.clock.total_left(0) == session.clock.control.total
+    return session
 
 
 # ----- the clock -------------------------------------------------------------------------

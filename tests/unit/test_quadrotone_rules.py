@@ -379,9 +379,12 @@ def test_time_running_out_passes_the_turn_and_four_in_a_row_end_the_game() -> No
                       now=lambda: now[0])
     first = game.to_move
     session.play(game.parse_move(f"{own_chip(game)}@a1"))
-    now[0] += 11.0                                   # the second player's move time runs out
+    now[0] += 11.0                                   # no clock runs before a side's first move
+    assert session.check_time() is None and game.to_move == 1 - first
+    session.play(game.parse_move(f"{own_chip(game)}@c1"))
+    now[0] += 11.0                                   # the first player's move time runs out
     assert session.check_time() is None and session.game.move_stack[-1] == game.parse_move("expired")
-    assert game.to_move == first and game.expiries_in_row == 1
+    assert game.to_move == 1 - first and game.expiries_in_row == 1
     session.play(game.parse_move(f"{own_chip(game)}@b1"))
     assert game.expiries_in_row == 0
     for _ in range(4):

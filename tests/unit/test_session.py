@@ -344,8 +344,33 @@ class FakeTime:
         self.value += seconds
 
 
-def timed_hot_seat(now: FakeTime, total: float | None = 60, per_move: float | None = None) -> Session:
-    return Session(Race(), [Seat("human"), Seat("human")], "t", time_control=TimeControl(total, per_move), now=now)
+def timed_hot_seat(now: FakeTime, total: float | None = 60, per_move: float | None = None,
+                   opened: bool = True) -> Session:
+    """Two people with a clock; ``opened``: each has made a first move (+1),
+    in no time, so both clocks have started."""
+    session = Session(Race(), [Seat("human"), Seat("human")], "t", time_control=TimeControl(total, per_move), now=now)
+    if opened:
+        session.play(1)
+        session.play(1)
+    return session
+
+
+def test_no_clock_runs_before_its_side_has_moved() -> None:
+    """With 10 s a move, neither player loses on time before moving once:
+    each side's clock starts with its own first move (as on lichess)."""
+    now = FakeTime()
+    session = timed_hot_seat(now, total=60, per_move=10, opened=False)
+    assert session.clock.running is None
+    now.advance(500)
+    assert session.check_time() is None and not session.is_over()
+    session.play(1)
+    assert session.clock.running is None, "the second player has not moved yet"
+    now.advance(500)
+    assert session.check_time() is None
+    session.play(1)
+    assert session.clock.running == 0 and session.clock.total_left(0) == 60 and session.clock.total_left(1) == 60
+    now.advance(10)
+    assert session.check_time() == Outcome(1, "time")
 
 
 def test_clock_switches_with_each_move() -> None:
@@ -382,7 +407,7 @@ def test_a_move_after_the_flag_is_refused() -> None:
     now.advance(6)
     with pytest.raises(IllegalMoveError):
         session.play(1)
-    assert session.outcome() == Outcome(1, "time") and session.history() == []
+    assert session.outcome() == Outcome(1, "time") and session.history() == ["+1", "+1"]
 
 
 def test_bots_are_exempt_from_the_clock() -> None:
@@ -391,6 +416,9 @@ def test_bots_are_exempt_from_the_clock() -> None:
     bot = ScriptedBot(before_answer=lambda: now.advance(500))
     session = Session(Race(), [Seat("human"), Seat("bot", "easy")], "b", factory_with(bot),
                       time_control=TimeControl(60, 10), now=now)
+    session.play(1)                                   # the human's first move: no clock yet
+    assert asyncio.run(session.advance()) is not None
+    assert session.clock.running == 0
     now.advance(4)
     session.play(1)
     assert session.clock.running == 1 and session.clock.time_left(1) is None
@@ -463,14 +491,18 @@ def test_a_game_can_change_what_expiry_does() -> None:
     now = FakeTime()
     session = Session(Passing(), [Seat("human"), Seat("human")], "p", time_control=TimeControl(None, 10),
                       now=now)
+    session.play(1)
+    session.play(1)
     now.advance(10)
     version = session.version
     with pytest.raises(SessionError):
         session.play(2)
-    assert session.version > version and session.history() == ["+1"] and not session.is_over()
+    assert session.version > version and session.history() == ["+1", "+1", "+1"] and not session.is_over()
     assert session.clock.running == 1 and session.clock.move_left(1) == 10
     bot_game = Session(Passing(), [Seat("human"), Seat("bot", "easy")], "q", factory_with(ScriptedBot()),
                        time_control=TimeControl(None, 10), now=now)
+    bot_game.play(1)
+    assert asyncio.run(bot_game.advance()) is not None
     now.advance(11)
     assert bot_game.check_time() == Outcome(None, "time")
 

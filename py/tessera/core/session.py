@@ -362,11 +362,15 @@ class Session:
 
     # ----- time --------------------------------------------------------------------
     def _clock_turn(self) -> None:
-        """Run the clock of the seat to move (or stop it when the game is over)."""
+        """Run the clock of the seat to move (or stop it when the game is over).
+
+        As on lichess, a side's clock starts with its own first move: until
+        the seat to move has moved once in this game, no clock runs, so no
+        one loses on time before having moved."""
         clock = self.clock
         if clock is None:
             return
-        if self.is_over():
+        if self.is_over() or self.to_move not in self.moves.movers:
             clock.stop()
         elif clock.running != self.to_move:
             clock.start_turn(self.to_move)

@@ -392,8 +392,9 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
         group = form.querySelector(f'fieldset[data-name="{key}"]')
         if has(hint_key) and present(group):
             group.appendChild(el("p", "dialog-hint", t(hint_key), {"data-hint": "small-screen"}))
-    from .time_ui import time_choice, time_fieldset
-    form.appendChild(time_fieldset(preset, dialog.listeners, game_id))
+    from .time_ui import remember_time, remembered_time, time_choice, time_fieldset
+    time_preset = {**remembered_time(), **{key: value for key, value in preset.items() if key.startswith("time_")}}
+    form.appendChild(time_fieldset(time_preset, dialog.listeners, game_id))
     dialog.body.appendChild(form)
 
     def start() -> None:
@@ -402,6 +403,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
             return
         choice = {"opponent": _checked(form, "opponent"), "side": _checked(form, "side"),
                   **options, **time_choice(form)}
+        remember_time(choice)
         if choice["opponent"] == ONLINE:
             online = remote_choice(form)
             if online is None:   # the relay's address is not one: the form says so

@@ -17,6 +17,7 @@ they stood (the time the page is closed does not count).
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, Callable, Iterable, Mapping
 
@@ -27,7 +28,9 @@ from ..core.clock import (INCREMENT_SECONDS, MOVE_SECONDS, TOTAL_MINUTES, TimeCo
                           duration_words, format_clock)
 from ..core.session import Session
 from ..i18n import has, t
+from . import storage
 from .dom import Listeners, el, present, set_text
+from .move_feedback import play_sound
 
 TOTAL_NAME = "time_total"
 MOVE_NAME = "time_move"
@@ -78,6 +81,35 @@ def time_fieldset(preset: Mapping[str, str] | None = None, listeners: Listeners 
     if listeners is not None:
         listeners.on(fieldset, "change", lambda event: _follow_total(fieldset))
     return fieldset
+
+
+LAST_TIME_KEY = "newgame/time"
+"""Under ``storage.PREFIX``: the time control chosen last, which the next
+new-game dialog offers again (as lichess does)."""
+
+
+def remembered_time() -> dict[str, str]:
+    """The time choices of the last game started (only values the dialog
+    offers; anything else stored there is ignored)."""
+    try:
+        data = json.loads(storage.get_text(storage.PREFIX + LAST_TIME_KEY) or "{}")
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    offered = {TOTAL_NAME: {str(m) for m in TOTAL_MINUTES}, INCREMENT_NAME: {str(s) for s in INCREMENT_SECONDS},
+               MOVE_NAME: {str(s) for s in MOVE_SECONDS}}
+    return {name: value for name, value in data.items()
+            if name in offered and isinstance(value, str) and (value == "off" or value in offered[name])}
+
+
+def remember_time(choice: Mapping[str, str]) -> None:
+    """Keep the time choices for the next new-game dialog (a full storage keeps the old ones)."""
+    try:
+        storage.set_text(storage.PREFIX + LAST_TIME_KEY,
+                         json.dumps({name: choice.get(name, "off") for name in (TOTAL_NAME, INCREMENT_NAME, MOVE_NAME)}))
+    except Exception:   # storage full or refused: the dialog simply offers the defaults next time
+        pass
 
 
 def _follow_total(fieldset: Any) -> None:
@@ -212,6 +244,8 @@ class ClockTicker:
         self._timer: Any = None
         self._stopped = False
         self._unsubscribe: Callable[[], Any] | None = None
+        self._warned: tuple[int, int] | None = None
+        """(seat, ply) of the turn whose low time has been sounded: once a turn."""
 
     def start(self) -> None:
         if self.session.clock is None:
@@ -269,4 +303,17 @@ class ClockTicker:
             return
         self.session.check_time()  # a fallen flag ends the game through the session's events
         self.refresh()
+        self._warn_low()
         self._schedule()
+
+    def _warn_low(self) -> None:
+        """A player here whose clock runs low hears it once a turn (if sound is on);
+        the clock turns red as well (``render_clock``)."""
+        clock, session = self.session.clock, self.session
+        seat = clock.running if clock is not None else None
+        if seat is None or not session.is_local_seat(seat) or not clock.is_low(seat):
+            return
+        turn = (seat, session.game.ply)
+        if self._warned != turn:
+            self._warned = turn
+            play_sound("low")
