@@ -8,6 +8,7 @@ zoom and pan already applied), so the test follows the drawing.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
@@ -103,6 +104,16 @@ def test_hot_seat_capture_land_and_sgf(page: Page, page_log, site_url: str, wait
     assert "Blue wins" in page.text_content("dialog.dialog-over")
     assert moves(page)[-1] == "land"
     assert int(score(page, 0)) > 1
+    page.keyboard.press("Escape")
+    # The export of a game the rules ended says how it ended, when and who played.
+    page.click("button[data-action=export]")
+    exported = json.loads(page.input_value("#record-export"))
+    assert exported["result"]["winner"] == 0 and exported["result"]["reason"]
+    assert exported["meta"]["players"] == {"blue": "Player 1", "red": "Player 2"}
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", exported["meta"]["date"])
+    page.click("label[for='record-format-sgf']")
+    sgf = page.input_value("#record-export")
+    assert "RE[B+" in sgf and f"DT[{exported['meta']['date']}]" in sgf and "PB[Player 1]" in sgf
     page_log.assert_same_origin(site_url)
     assert not page_log.page_errors
 

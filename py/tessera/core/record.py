@@ -10,8 +10,9 @@ under each step and Dots' SGF keeps as ``C[]`` on move nodes.
 
 A record is the start (options, seed, setup) plus the move list, so
 replaying it gives the same state on any machine.  ``result`` holds how the
-game ended when that is not visible from the moves (resignation, agreed
-draw, time); an ending the rules produce is recomputed, never trusted.
+game ended: an ending the rules produce is written too, for readers, but
+recomputed from the moves and never trusted (one the moves do not reach is
+refused); resignation, agreed draw and time are kept as stated.
 """
 
 from __future__ import annotations
@@ -203,13 +204,21 @@ class Record:
             yield
 
     def check_result(self, game: Game) -> Outcome | None:
-        """The stored ending, if the replayed ``game`` may end that way.
+        """The stated ending a session must keep, if the replayed ``game`` may end that way.
 
         An ending the rules produce is recomputed from the moves and never
-        taken on trust: a stored one is kept only when the moves reach no
-        ending and it is one the moves cannot show (``STATED_REASONS``).
+        taken on trust: records write it (so a reader sees how the game
+        ended), and one the moves do not reach is refused; it is never
+        returned, the game shows it itself.  A stated ending is kept only
+        when the moves reach no ending and it is one the moves cannot show
+        (``STATED_REASONS``).
         """
-        if game.outcome() is not None or self.result is None:
+        ending = game.outcome()
+        if ending is not None:
+            if self.result is not None and self.result != ending:
+                raise RecordError("error.record.other_result", reason=excerpt(self.result.reason))
+            return None
+        if self.result is None:
             return None
         if self.result.reason not in STATED_REASONS:
             raise RecordError("error.record.unreached_result", reason=excerpt(self.result.reason))

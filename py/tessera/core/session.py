@@ -466,7 +466,7 @@ class Session:
         long task in the browser).
         """
         game = self.game
-        result = self.facts.result if game.outcome() is None else None
+        result = game.outcome() or self.facts.result   # the rules' own ending too: a record says how it ended
         return Record(game.game_id, dict(game.options), game.seed, game.setup,
                       list(self.moves.texts), result, dict(meta or {}))
 

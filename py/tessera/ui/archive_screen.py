@@ -75,6 +75,8 @@ def export_saved(summary: SavedSummary) -> bool:
     """Download a finished game's tessera/1 record from its save (no replay:
     the save holds the record; the seats go into its meta as an export from
     the game would put them).  False when the save's record cannot be read."""
+    from ..core.clock import TimeControl
+    from ..core.game import Outcome
     from ..core.record import Record
     from ..core.seats import Seat
     from .records_ui import filename_for, record_meta
@@ -86,7 +88,17 @@ def export_saved(summary: SavedSummary) -> bool:
     except Exception:
         return False
     meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
-    record.meta = record_meta(names, seats, meta)
+    clock = data.get("clock")
+    try:
+        control = TimeControl.from_json(clock.get("control")) if isinstance(clock, dict) else None
+    except Exception:   # a clock that does not read: the record simply names none
+        control = None
+    record.meta = record_meta(names, seats, meta, control)
+    if record.result is None and isinstance(meta.get("result"), dict):   # saved before records kept the
+        try:                                                             # rules' own endings
+            record.result = Outcome.from_json(meta["result"])
+        except Exception:
+            pass
     js.tesseraUtil.download(filename_for(record.game, summary.session_id, meta.get("created")), record.dumps())
     return True
 

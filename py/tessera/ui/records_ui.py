@@ -27,7 +27,9 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..core.game import GameError
 from ..core import registry
+from ..core.clock import TimeControl
 from ..core.record import MAX_RECORD_BYTES, Record
+from ..core.record_meta import day_of, export_meta, player_name
 from ..core.record_formats import RecordFormat, all_formats, format_for_text, formats_of
 from ..core.session import Seat, Session
 from ..i18n import t
@@ -49,20 +51,15 @@ def filename_for(game_id: str, session_id: str, created: Any, suffix: str = ".js
     return f"tessera-{game_id}{stamp}-{session_id[-6:]}{suffix}"
 
 
-def _player_name(session: Session, seat: int) -> str:
-    spec = session.seats[seat]
-    if spec.kind == "bot":
-        return f"Tessera bot ({spec.level})"
-    return spec.name or f"Player {seat + 1}"
-
-
 def format_text(fmt: RecordFormat, session: Session) -> str:
-    """The game in a format of its own (Dots: SGF), with names, date and result."""
+    """The game in a format of its own (Dots: SGF), with names, date, time control and result."""
     names = session.game.seat_names
-    meta: dict[str, Any] = {name: _player_name(session, seat) for seat, name in enumerate(names)}
-    created = session.meta.get("created")
-    if isinstance(created, (int, float)):
-        meta["date"] = str(js.Date.new(created).toISOString())[:10]
+    meta: dict[str, Any] = {name: player_name(spec, seat) for seat, (name, spec) in enumerate(zip(names, session.seats))}
+    day = day_of(session.meta.get("created"))
+    if day is not None:
+        meta["date"] = day
+    if session.clock is not None:
+        meta["time_control"] = session.clock.control
     outcome = session.outcome()
     if outcome is not None:
         meta["result"] = outcome
@@ -86,20 +83,16 @@ def session_from_format(fmt: RecordFormat, text: str, session_id: str, created: 
 
 
 def record_text(session: Session) -> str:
-    return session.record(record_meta(session.game.seat_names, session.seats, session.meta)).dumps()
+    return session.record(record_meta(session.game.seat_names, session.seats, session.meta,
+                                      session.clock.control if session.clock is not None else None)).dumps()
 
 
-def record_meta(seat_names: Any, seats: Any, session_meta: dict[str, Any]) -> dict[str, Any]:
-    """What an exported record says besides the moves: the app, who sat where
-    (``"white": "human"``, ``"black": "bot:medium"``, which an import
-    pre-selects), the SGF properties kept, and where a continued game branched."""
-    meta: dict[str, Any] = {"app": "Tessera"}
-    for name, spec in zip(seat_names, seats):
-        meta[name] = spec.kind if spec.kind != "bot" else f"bot:{spec.level}"
-    for key in ("branch", *(fmt.key for fmt in all_formats())):
-        if key in session_meta:
-            meta[key] = session_meta[key]
-    return meta
+def record_meta(seat_names: Any, seats: Any, session_meta: dict[str, Any],
+                time_control: TimeControl | None = None) -> dict[str, Any]:
+    """What an exported record says besides the moves (``core.record_meta``):
+    who sat where (which an import pre-selects), the players' names, the
+    day, the time control, the SGF properties kept, where a continued game branched."""
+    return export_meta(seat_names, seats, session_meta, time_control, (fmt.key for fmt in all_formats()))
 
 
 def export_dialog(app: Any, session: Session) -> Dialog:

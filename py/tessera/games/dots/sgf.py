@@ -110,6 +110,7 @@ def to_sgf(game: Dots, meta: dict[str, Any] | None = None) -> str:
         if meta.get(key):
             props.append(f"{prop}[{_escape(meta[key])}]")
     kept = kept_sgf_meta(meta.get("sgf"))
+    kept = {**_time_props(meta.get("time_control")), **kept}   # times read from another program win
     for prop in KEPT_TEXTS:
         if prop in kept:
             props.append(f"{prop}[{_escape(kept[prop])}]")
@@ -146,6 +147,24 @@ def move_comments(data: Any, plies: int) -> list[str]:
     given = data[:plies + 1] if isinstance(data, list) else []
     texts = [text if isinstance(text, str) else "" for text in given]
     return texts + [""] * (plies + 1 - len(texts))
+
+
+def _time_props(control: Any) -> dict[str, str]:
+    """``TM`` (the total, seconds) and ``OT`` (what else limits the time, in
+    words) of a game played with a clock (``core.clock.TimeControl``)."""
+    if control is None or not getattr(control, "enabled", False):
+        return {}
+    props: dict[str, str] = {}
+    if control.total is not None:
+        props["TM"] = f"{control.total:g}"
+    overtime = []
+    if control.increment:
+        overtime.append(f"{control.increment:g}s Fischer")
+    if control.per_move is not None:
+        overtime.append(f"{control.per_move:g}s per move")
+    if overtime:
+        props["OT"] = ", ".join(overtime)
+    return props
 
 
 def kept_sgf_meta(data: Any) -> dict[str, Any]:
