@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect  # noqa: E402
 from tessera.games.corners import Corners  # noqa: E402
 from tessera.games.corners.geometry import CAPTURE_BASE, PASS, RECTANGLES, cell_name  # noqa: E402
 from tessera.games.corners.rules import parse_cell  # noqa: E402
-from tessera.games.corners.view import cell_center  # noqa: E402
+from tessera.games.corners.view import candidates, cell_center  # noqa: E402
 
 BOARD = "canvas.tessera-board"
 
@@ -49,11 +49,15 @@ def wait_plies(page: Page, count: int) -> None:
 
 
 def capture_by_clicks(page: Page, move: int) -> None:
-    """Pick three corners (the board previews the rectangle), then confirm on one."""
-    corners = [cell_name(c) for c in RECTANGLES[move - CAPTURE_BASE].corners]
-    for name in corners[:3]:
-        click_cell(page, name)
-    click_cell(page, corners[0])
+    """Pick two opposite corners (a third when more rectangles fit them: the
+    board then previews the one), then confirm on a corner."""
+    corners = RECTANGLES[move - CAPTURE_BASE].corners
+    game = shown_game(page)
+    click_cell(page, cell_name(corners[0]))
+    click_cell(page, cell_name(corners[2]))
+    if len(candidates(game, (corners[0], corners[2]))) > 1:
+        click_cell(page, cell_name(corners[1]))
+    click_cell(page, cell_name(corners[0]))
 
 
 def next_placement(game: Corners, target: tuple[int, ...]) -> int:

@@ -8,9 +8,9 @@ from tessera.core.view import ViewState
 from tessera.games.corners import Corners
 from tessera.games.corners.animation import FILL, OUTLINE, PAINT, PLACE
 from tessera.games.corners.examples import board
-from tessera.games.corners.geometry import cell_name
+from tessera.games.corners.geometry import CAPTURE_BASE, cell_name
 from tessera.games.corners.rules import parse_cell
-from tessera.games.corners.view import CornersView, Pick, candidates, cell_center
+from tessera.games.corners.view import CornersView, Pick, candidates, cell_center, previewed_capture
 
 VIEW = CornersView()
 
@@ -21,19 +21,73 @@ def tap(game: Corners, state: ViewState, name: str):
     return result
 
 
-def test_corners_narrow_the_rectangles_and_a_fourth_tap_confirms() -> None:
-    game = Corners(setup=board("b1 d2 c4 a3 d4 b2"))
+def test_two_opposite_corners_preview_the_one_rectangle_and_a_corner_captures() -> None:
+    """a1 and e3 are opposite corners of a1-e1-e3-a3 only: the board previews
+    it at once, and a tap on any of its corners (picked or not) captures."""
+    game = Corners(setup=board("a1 c1 a3 c3 e1 e3 b5", "h8"))
     state = ViewState()
-    assert tap(game, state, "b1").move is None and state.selected == Pick((parse_cell("b1"),))
-    first = len(candidates(game, state.selected.cells))
-    tap(game, state, "d2")
-    assert 1 <= len(candidates(game, state.selected.cells)) <= first
-    result = tap(game, state, "c4")
-    assert result.move is None and len(candidates(game, state.selected.cells)) == 1
+    assert tap(game, state, "a1").move is None and state.selected == Pick((parse_cell("a1"),))
+    assert len(candidates(game, state.selected.cells)) == 2
+    assert tap(game, state, "e3").move is None
+    assert previewed_capture(game, state.selected.cells) is not None
     drawing = DrawList(400, 400)
     VIEW.draw(game, state, drawing)   # the preview draws without error
-    result = tap(game, state, "b1")   # a picked corner again: capture
-    assert game.move_text(result.move) == "xb1d2c4a3" and state.selected is None
+    result = tap(game, state, "e1")   # a corner of the rectangle previewed, not picked yet: capture
+    assert game.move_text(result.move) == "xa1e1e3a3" and state.selected is None
+
+
+def test_more_rectangles_fitting_two_corners_wait_for_a_third() -> None:
+    """c1 and c3 are a side of two rectangles: nothing is previewed until a third corner."""
+    game = Corners(setup=board("a1 c1 a3 c3 e1 e3 b5", "h8"))
+    state = ViewState()
+    tap(game, state, "c1")
+    tap(game, state, "c3")
+    assert len(candidates(game, state.selected.cells)) == 2
+    assert previewed_capture(game, state.selected.cells) is None
+    assert tap(game, state, "e1").move is None
+    assert previewed_capture(game, state.selected.cells) is not None
+    assert game.move_text(tap(game, state, "c1").move) == "xc1e1e3c3"
+
+
+def test_the_captures_one_by_one_with_what_each_paints() -> None:
+    """The adapter's keys go through every capture, most painted first, each
+    previewed with a note; P makes the one shown; no stepping online."""
+    from tessera.core.game_ui import game_ui
+    from tessera.games.corners.adapter import capture_gain, capture_list
+    ui = game_ui("corners")
+    game = Corners(setup=board("a1 c1 a3 c3 e1 e3 b5", "h8"))
+    actions = {a.key: a for a in ui.draft_actions()}
+    found = capture_list(game)
+    assert len(found) >= 2
+    gains = [sum(capture_gain(game, index)) for index in found]
+    assert gains == sorted(gains, reverse=True)
+    selected, seen = None, []
+    for _ in found:
+        selected, move = actions["next-capture"].apply(game, selected)
+        assert move is None and previewed_capture(game, selected.cells) in found
+        seen.append(previewed_capture(game, selected.cells))
+        note = ui.draft_note(game, selected)
+        assert note.startswith(f"Capture {len(seen)} of {len(found)}") and "paints" in note
+    assert seen == found
+    back, _ = actions["previous-capture"].apply(game, selected)
+    assert previewed_capture(game, back.cells) == found[-2]
+    assert actions["capture"].enabled(game, selected)
+    _, move = actions["capture"].apply(game, selected)
+    assert move == CAPTURE_BASE + found[-1]
+    assert actions["next-capture"].assist and not actions["capture"].assist
+    assert "You can make" in ui.draft_note(game, None)
+
+
+def test_a_hint_is_drawn_on_the_board() -> None:
+    from tessera.core.hint_marks import hint_colour
+    game = Corners(setup=board("b1 d2 c4 a3", "h8"))
+    capture = next(m for m in game.legal_moves() if m >= 64)
+    drawing = DrawList(400, 400)
+    VIEW.draw(game, ViewState(highlights={"hint": capture}), drawing)
+    assert hint_colour("light") in drawing.strings
+    plain = DrawList(400, 400)
+    VIEW.draw(game, ViewState(), plain)
+    assert hint_colour("light") not in plain.strings
 
 
 def test_a_tap_on_an_empty_cell_places_and_on_an_enemy_piece_clears() -> None:

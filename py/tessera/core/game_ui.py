@@ -69,6 +69,9 @@ class DraftAction:
     wheel: bool = False
     """The mouse wheel over the board presses it (one press a notch) while it
     is enabled; else the wheel zooms (Quadrotone: turn the chip held)."""
+    assist: bool = False
+    """It reads the position for the player (Corners: every capture in
+    turn), so an online game against a person does not offer it."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,10 @@ class GameUI:
     """On a wide screen, put both player panels in the side column, so the
     board and the buttons under it take the whole height (Quadrotone's field
     and hand need it); else one panel above the board and one below."""
+    first_tip: str | None = None
+    """Catalog key of a one-line tip the play screen shows the first time
+    this game is opened (until closed), for what a newcomer would not find
+    alone (Corners: how a capture is picked); None: no tip."""
     small_screen_options: dict[str, str] = {}
     """New-game choices suggested on a small screen when the player brings
     none (a smaller field); the dialog says why (``option.<game>.<key>.small_screen``)."""

@@ -32,11 +32,13 @@ class DraftBar:
     """
 
     def __init__(self, ui: Any, listeners: Listeners, game_now: Callable[[], Game | None],
-                 play: Callable[[Move], Any], tr: Callable[[str], str] = t, small: bool = False) -> None:
+                 play: Callable[[Move], Any], tr: Callable[[str], str] = t, small: bool = False,
+                 assist: bool = True) -> None:
         self.ui = ui
         self.game_now = game_now
         self.play = play
-        self.actions = ui.draft_actions()
+        self.actions = [action for action in ui.draft_actions() if assist or not action.assist]
+        """``assist``: False in an online game against a person (no reading help)."""
         self.board: Any = None
         self.buttons: list[tuple[Any, Any]] = []
         self._wheel_travel = 0.0

@@ -115,3 +115,27 @@ class DrawOfferWait:
         self._ticking = False
         if self.session is not None and self.node.isConnected:
             self.render(self.session, self.seat, self.blocked)
+
+
+TIPS_KEY = "tips/"
+"""Under ``storage.PREFIX``: the games whose first tip has been shown."""
+
+
+def first_tip(self: Any) -> Any:
+    """The game's one-line tip (``GameUI.first_tip``) the first time the
+    game is opened here, with a close button; None once it has been shown."""
+    from . import storage
+    key = self.ui.first_tip
+    if key is None or self.review:
+        return None
+    seen = storage.PREFIX + TIPS_KEY + self.game_id
+    if storage.get_text(seen) is not None:
+        return None
+    try:
+        storage.set_text(seen, "1")
+    except Exception:   # storage full or refused: the tip shows again next time
+        pass
+    box = el("p", "play-tip", None, {"data-tip": self.game_id, "role": "note"})
+    box.appendChild(el("span", None, t(key)))
+    box.appendChild(button(t("dialog.close"), lambda e: box.remove(), self.listeners, "notice-close", icon="close"))
+    return box

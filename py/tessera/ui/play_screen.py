@@ -31,7 +31,7 @@ from .move_list import MoveList
 from .play_dialogs import acting_seat, ask_draw, show_game_over
 from .session_store import opening, put_aside_session, session_meta
 from .draft_ui import DraftBar
-from .play_controls import action_buttons, move_form
+from .play_controls import action_buttons, first_tip, move_form
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
                      stats_legend, waiting_key)
 
@@ -237,8 +237,12 @@ class PlayScreen:
         from .branching import BranchControls
         self.branching = BranchControls(self)   # "Continue from here"
         # A move put together before it is played (Quadrotone).
-        self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move)
+        self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move,
+                               assist=self.remote is None)
         stage = el("div", "play-stage", None, None, [self.board_host, self.drafts.node, self.branching.offer])
+        tip = first_tip(self)
+        if tip is not None:
+            stage.insertBefore(tip, self.drafts.node)
         board_col = el("div", "play-board", None, None, [self.top_panel.node, stage, self.bottom_panel.node])
         side = el("aside", "play-side", None, {"aria-label": t("play.side_label")})
         self.status = el("div", "play-status", None, {"role": "status", "id": "play-status"})

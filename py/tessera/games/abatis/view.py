@@ -162,6 +162,8 @@ def stop_cell(game: Game, move: int) -> int | None:
 
 
 class AbatisView(BoardView):
+    keys_hint = "board.keys.abatis"
+
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = dict(PALETTES if palettes is None else palettes)
 

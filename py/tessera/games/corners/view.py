@@ -5,17 +5,19 @@ piece is an outline (a ring, a hollow triangle), a painted one is solid
 with a light mark inside, so painted pieces are told apart by form, not by
 colour alone; the two sides differ in shape and colour.
 
-A capture is chosen corner by corner.  Tapping an own piece that is a
+A capture is chosen by its corners.  Tapping an own piece that is a
 corner of some capture starts a pick (``Pick``); each further corner
 narrows the rectangles still possible, all of them drawn as outlines
-(tilted ones tilted).  Three corners fix a rectangle: the board then
-previews it (the corners to be painted ringed, the cells to be filled
+(tilted ones tilted).  Two opposite corners usually leave one: the board
+then previews it (the corners to be painted ringed, the cells to be filled
 with ghost pieces) and a tap on any of its corners captures.  A tap on an
 empty cell with no pick places a piece; anything else clears the pick.
+The adapter's buttons and keys step through every capture the side has,
+one previewed at a time (a pick of its four corners).
 
-``ViewState.highlights`` keys: ``all_captures`` (True: outline every
-capture the side to move has), ``cursor`` (keyboard cursor cell),
-``preview`` (a capture move to preview, rules diagrams), ``faded``.
+``ViewState.highlights`` keys: ``cursor`` (keyboard cursor cell),
+``preview`` (a capture move to preview, rules diagrams), ``hint`` (a
+suggested move), ``faded``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from typing import Any
 from ...core.animation import Timeline
 from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, DrawList
+from ...core.hint_marks import hint_colour
+from ...core.hint_marks import ring as hint_ring
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
 from .animation import growth, move_timeline, outline_of, paint_share, pulse
@@ -125,7 +129,17 @@ def candidates(game: Game, picked: tuple[int, ...]) -> list[int]:
             if RECTANGLES[index].corner_mask & need == need]
 
 
+def previewed_capture(game: Game, picked: tuple[int, ...]) -> int | None:
+    """The rectangle the board previews: the only one that fits two or more
+    picked corners (a tap on any of its corners captures), else None."""
+    if len(picked) < 2:
+        return None
+    fitting = candidates(game, picked)
+    return fitting[0] if len(fitting) == 1 else None
+
+
 class CornersView(BoardView):
+    keys_hint = "board.keys.corners"
     confirm_moves = True
     """On touch, a placement waits for a second tap (``confirm-touch``)."""
 
@@ -184,6 +198,11 @@ class CornersView(BoardView):
 
     # ----- taps -------------------------------------------------------------------
     def tap(self, game: Game, state: ViewState, cell: Any) -> TapResult:
+        """A placement on an empty cell; a capture picked by its corners: two
+        opposite corners are usually enough (one rectangle fits, the board
+        previews it), a third narrows when more fit, and a tap on any corner of
+        the rectangle previewed captures.  ``CornersUI`` offers the same
+        captures one by one from the keyboard and buttons."""
         if not state.interactive or game.is_over() or cell is None:
             return TapResult(selected=None)
         picked = state.selected.cells if isinstance(state.selected, Pick) else ()
@@ -194,19 +213,15 @@ class CornersView(BoardView):
             return TapResult(selected=None)
         if piece[0] != game.to_move:
             return TapResult(selected=None)
+        previewed = previewed_capture(game, picked)
+        if previewed is not None and cell in RECTANGLES[previewed].corners:
+            return TapResult(selected=None, move=CAPTURE_BASE + previewed)
         if cell in picked:
-            fitting = candidates(game, picked)
-            if len(picked) >= 3 and len(fitting) == 1:
-                return TapResult(selected=None, move=CAPTURE_BASE + fitting[0])
             rest = tuple(c for c in picked if c != cell)
             return TapResult(selected=Pick(rest) if rest else None)
         wanted = picked + (cell,)
-        fitting = candidates(game, wanted)
-        if not fitting:
-            fitting = candidates(game, (cell,))
-            return TapResult(selected=Pick((cell,)) if fitting else None)
-        if len(fitting) == 1 and len(wanted) == 4:
-            return TapResult(selected=None, move=CAPTURE_BASE + fitting[0])
+        if not candidates(game, wanted):
+            return TapResult(selected=Pick((cell,)) if candidates(game, (cell,)) else None)
         return TapResult(selected=Pick(wanted))
 
     # ----- drawing ----------------------------------------------------------------
@@ -260,10 +275,9 @@ class CornersView(BoardView):
             shown: list[int] = []
             if picked:
                 shown = candidates(game, picked)
-                if len(picked) >= 3 and len(shown) == 1:
-                    preview = CAPTURE_BASE + shown[0]
-            elif state.highlights.get("all_captures"):
-                shown = candidates(game, ())
+                single = previewed_capture(game, picked)
+                if single is not None:
+                    preview = CAPTURE_BASE + single
             for index in shown:
                 self._outline(out, RECTANGLES[index].corners, center, p.candidate, max(1.0, 0.035 * s))
 
@@ -313,6 +327,18 @@ class CornersView(BoardView):
         for cell in picked:
             x, y = center(cell)
             out.circle_stroke(x, y, radius + 0.12 * s, p.picked, max(2.0, 0.07 * s))
+
+        hint = state.highlights.get("hint")   # a suggested move: its cell ringed, or its rectangle outlined
+        if isinstance(hint, int) and not isinstance(hint, bool) and game.is_legal(hint):
+            colour = hint_colour(state.theme)
+            if 0 <= hint < CELLS:
+                x, y = center(hint)
+                hint_ring(out, x, y, radius + 0.1 * s, max(2.5, 0.1 * s), colour)
+            elif CAPTURE_BASE <= hint < PASS:
+                self._outline(out, RECTANGLES[hint - CAPTURE_BASE].corners, center, colour, max(3.0, 0.12 * s))
+                for cell in RECTANGLES[hint - CAPTURE_BASE].corners:
+                    x, y = center(cell)
+                    hint_ring(out, x, y, radius + 0.1 * s, max(2.5, 0.1 * s), colour)
 
         cursor = state.highlights.get("cursor")
         if isinstance(cursor, int):

@@ -36,6 +36,8 @@ from typing import Any
 
 from ...core.animation import Timeline
 from ...core.contrast import GRAPHICS, TEXT
+from ...core.hint_marks import hint_colour
+from ...core.hint_marks import ring as hint_ring
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
@@ -220,6 +222,7 @@ def label_step(spacing: float) -> int:
 class DotsView(BoardView):
     """Draws a Dots field and turns taps into moves."""
 
+    keys_hint = "board.keys.dots"
     zoomable = True
     """The board component offers zoom and pan (a 39x32 field on a phone)."""
     confirm_moves = True
@@ -474,6 +477,14 @@ class DotsView(BoardView):
             else:
                 out.circle(px[x], py[y], radius * 1.15, colour)
                 out.circle_stroke(px[x], py[y], radius * 1.15 + 1.5, ring, max(1.5, 0.06 * s))
+
+        # A suggested move (Hint, or a review's best move): a ring round its point.
+        hint = highlights.get("hint")
+        if isinstance(hint, int) and not isinstance(hint, bool) and hint != LAND and 0 <= hint < field.cell_count:
+            x, y = hint % stride, hint // stride
+            colour = hint_colour(state.theme)
+            hint_ring(out, px[x], py[y], radius + 0.2 * s, max(2.5, 0.12 * s), colour)
+            out.circle(px[x], py[y], max(1.5, 0.12 * s), colour)
 
         cursor = highlights.get("cursor")
         if cursor is not None:

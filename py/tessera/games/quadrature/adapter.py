@@ -13,6 +13,9 @@ from .view import BLACK_HOME, WHITE_HOME, legal_targets
 
 
 class QuadratureUI(GameUI):
+    hint_level = "hard"
+    """Hint: the strongest level's move, drawn as an arrow on the board."""
+
     def cell_name(self, cell: Any) -> str:
         return square_name(cell)
 

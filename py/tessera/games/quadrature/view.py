@@ -25,6 +25,8 @@ from typing import Any
 
 from ...core.animation import Timeline
 from ...core.contrast import GRAPHICS, TEXT
+from ...core.hint_marks import arrow, hint_colour
+from ...core.hint_marks import ring as hint_ring
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
@@ -228,6 +230,7 @@ def legal_targets(game: Game, sq: int | None) -> list[int]:
 class QuadratureView(BoardView):
     """Draws a Quadrature position and turns taps into moves."""
 
+    keys_hint = "board.keys.quadrature"
     def __init__(self, palettes: dict[str, Palette] | None = None) -> None:
         self.palettes = dict(PALETTES if palettes is None else palettes)
 
@@ -411,6 +414,15 @@ class QuadratureView(BoardView):
             arm = 0.24 * s
             out.line(x2 - arm, y2 - arm, x2 + arm, y2 + arm, p.illegal, width * 1.3)
             out.line(x2 - arm, y2 + arm, x2 + arm, y2 - arm, p.illegal, width * 1.3)
+
+        # A suggested move (Hint, or a review's best move): an arrow from the checker to its point.
+        hint = state.highlights.get("hint")
+        if isinstance(hint, int) and not isinstance(hint, bool) and game.is_legal(hint):
+            x1, y1 = center(move_from(hint))
+            x2, y2 = center(move_to(hint))
+            colour = hint_colour(state.theme)
+            hint_ring(out, x1, y1, radius + 0.1 * s, max(2.0, 0.08 * s), colour)
+            arrow(out, x1, y1, x2, y2, max(3.0, 0.16 * s), colour)
 
         cursor = state.highlights.get("cursor")
         if cursor is not None:

@@ -79,6 +79,9 @@ def _left(numbers: tuple[int, ...]) -> str:
 class QuadrotoneUI(GameUI):
     flippable = False
     panels_beside_board = True
+    hint_level = "medium"
+    """Hint: the medium level's move (it reads many candidates in a second),
+    its chips drawn where they would lie."""
     gain_key = "moves.points"
     gain_sign = "+"
     view_toggles = (ViewToggle("group_hand", "quadrotone.group_hand"),)

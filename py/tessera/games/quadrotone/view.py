@@ -28,6 +28,8 @@ from typing import Any
 from ...core.animation import Timeline, fade
 from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, ALIGN_LEFT, DrawList
+from ...core.hint_marks import arrow as hint_arrow
+from ...core.hint_marks import hint_colour
 from ...core.game import Game
 from ...core.view import BoardView, TapResult, ViewState
 from ...i18n import t
@@ -39,7 +41,7 @@ from .compose import tap as tap_draft
 from .field import COLUMNS, LARGE
 from .layout import (MARGIN, STRIP, Layout, aspect_at, geometry, layout, square_center, strip_center, tray_center,
                      tray_rows)
-from .notation import PLACE
+from .notation import EXPIRED, PLACE
 from .patterns import SIDE
 from .rules import SQUARE_OF
 from .tray import (CLOSE, OPEN, SHEET_GAP, close_sheet, held_in_sheet, is_page, open_sheet, sheet_layout,
@@ -326,12 +328,40 @@ class QuadrotoneView(BoardView):
             self._draw_strip(game, state, out, found.strip_box(rows), p, draft)
         elif found.hand is not None:
             self._draw_tray(game, state, out, found, p, draft)
+        hint = state.highlights.get("hint")
+        if draft is None and hint is not None and hint != EXPIRED and game.is_legal(hint):
+            self._draw_hint(game, state, out, hint, left, top, s, p)
         cursor = state.highlights.get("cursor")
         if state.interactive and isinstance(cursor, int):
             col, row = cursor % LARGE, cursor // LARGE
             out.rect_stroke(left + col * s, top + (LARGE - 1 - row) * s, s, s, p.selected, max(2.0, 0.08 * s))
         if rows and draft is not None and sheet_open(draft):
             self._draw_sheet(game, state, out, p)
+
+    def _draw_hint(self, game: Game, state: ViewState, out: DrawList, move: Any, left: float, top: float,
+                   s: float, p: Palette) -> None:
+        """A suggested move (Hint, or a review's best move): each chip where it
+        would lie, framed in the hint green; a chip moved has an arrow from
+        where it stood."""
+        colour = hint_colour(state.theme)
+        width = max(2.5, 0.12 * s)
+
+        def corner(square: int) -> tuple[float, float]:
+            return left + (square % LARGE) * s, top + (LARGE - 1 - square // LARGE) * s
+        kind, items = move
+        for item in items:
+            if kind == PLACE:
+                chip, turns, square = item
+                look, start = rotate(chip, turns), None
+            else:
+                start, square, turns = item
+                look = rotate(game.chip_at(start), turns)  # type: ignore[attr-defined]
+            x, y = corner(square)
+            self.draw_chip(out, x, y, s, look, state, p)
+            out.rect_stroke(x - width / 2, y - width / 2, s + width, s + width, colour, width)
+            if start is not None and start != square:
+                sx, sy = corner(start)
+                hint_arrow(out, sx + s / 2, sy + s / 2, x + s / 2, y + s / 2, max(3.0, 0.16 * s), colour, s * 0.3)
 
     def _draw_tray(self, game: Game, state: ViewState, out: DrawList, found: Layout, p: Palette,
                    draft: Draft | None) -> None:
