@@ -21,7 +21,7 @@ from tessera.core import registry  # noqa: F401  (adds the games' catalog parts)
 from tessera.core.game import GameError, IllegalMoveError, NotationError, PositionError
 from tessera.core.record import Record, RecordError
 from tessera.core.session import Seat, Session, SessionError
-from tessera.games.dots import Dots
+from tessera.games.dots import LAND, Dots
 from tessera.games.dots.sgf import SgfError, from_sgf
 from tessera.games.quadrature import Quadrature
 from tessera.i18n import MessageError, say
@@ -271,7 +271,8 @@ def test_dots_example_fits_the_field(size: str, example: str) -> None:
     assert game.is_legal(game.parse_move(example))
     error = raised(lambda: game.parse_typed("one two"))
     assert f"like {example}, or land" in str(error)
-    assert f"например {example}, или land" in russian(error)
+    assert f"например {example}, или «заземление» (land)" in russian(error)
+    assert game.parse_typed("Заземление") == game.parse_typed("land") == LAND
 
 
 def test_dots_point_off_the_field_says_the_ranges() -> None:

@@ -308,9 +308,11 @@ class Game(ABC):
         """
         return self.parse_move(text.strip() if isinstance(text, str) else text)
 
-    def move_example(self) -> str:
+    def move_example(self, seat: Player | None = None) -> str:
         """A move in this game's notation that fits these options (a field's
-        size), for the move box's placeholder and its error messages."""
+        size) and, where sides differ, ``seat``'s side (the side to move when
+        None), for the move box's placeholder and its error messages: the
+        player of Black is not shown a move of White's."""
         moves = self.legal_moves()
         return self.move_text(moves[0]) if moves else ""
 

@@ -257,3 +257,18 @@ class MessageError(Exception):
         if isinstance(key, str) and isinstance(params, Mapping):
             return cls(key, **params)
         return cls(say(error, DEFAULT_LANGUAGE))
+
+
+def sentence(text: str) -> str:
+    """A message part (``there is no checker on e5``) as a sentence on its own."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
+def sentences(parts: list[str]) -> str:
+    """Parts said one after another, each a sentence ending once: a part that
+    already ends in a full stop (a game's note) gets no second one."""
+    return " ".join(sentence(part) for part in parts if part and part.strip())

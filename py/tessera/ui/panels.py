@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.game import Outcome
 from ..core.session import Session
-from ..i18n import has, say, t
+from ..i18n import has, say, sentence, sentences, t  # noqa: F401  (the screens take sentence and sentences from here)
 from .dom import clear, el, set_text
 from ..core.game_ui import GameUI
 from ..core.match import Match
@@ -94,15 +94,6 @@ def error_words(error: BaseException) -> str:
     if isinstance(getattr(error, "key", None), str) and isinstance(getattr(error, "params", None), dict):
         return say(error)
     return t("error.unexpected", kind=type(error).__name__)
-
-
-def sentence(text: str) -> str:
-    """A message part (``there is no checker on e5``) as a sentence on its own."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?…" else text + "."
 
 
 # ----- player panels -----------------------------------------------------------------

@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..core.clock import format_clock
 from ..i18n import Message, t
 from .dom import button, el, set_flag
-from .play_dialogs import ask_resign, run_extra_action
+from .play_dialogs import acting_seat, ask_resign, run_extra_action
 from .solo_ui import SoloHelpers
 
 
@@ -25,7 +25,7 @@ def move_form(self: Any) -> Any:
     label = el("label", "move-label", t("input.label"), {"for": "move-input"})
     self.input = el("input", "move-input", None, {
         "id": "move-input", "type": "text", "inputmode": "text", "spellcheck": "false",
-        "autocapitalize": "off", "placeholder": t("input.placeholder", example=self.session.game.move_example()),
+        "autocapitalize": "off", "placeholder": example_text(self),
         "aria-describedby": "move-error"})
     submit = el("button", "btn", t("input.play"), {"type": "submit"})
     self.input_error = el("p", "move-error", None, {"id": "move-error", "aria-live": "assertive"})
@@ -35,6 +35,19 @@ def move_form(self: Any) -> Any:
     self.listeners.on(form, "submit", self._on_submit)
     self.listeners.on(self.input, "input", lambda e: self._show_error(""))
     return form
+
+def example_text(self: Any) -> str:
+    """The move box's placeholder: a move of the side that plays here (in
+    hot-seat the side to move), not always the first side's."""
+    return t("input.placeholder", example=self.session.game.move_example(acting_seat(self.session)))
+
+
+def refresh_example(self: Any) -> None:
+    """Word the placeholder again when the side that plays here changes (hot-seat turns)."""
+    text = example_text(self)
+    if str(self.input.placeholder) != text:
+        self.input.placeholder = text
+
 
 def action_buttons(self: Any) -> Any:
     """Undo (Ask for takeback online), Draw, Resign or Stop, the game's own buttons and

@@ -31,9 +31,9 @@ from .move_list import MoveList
 from .play_dialogs import acting_seat, ask_draw, show_game_over
 from .session_store import opening, put_aside_session, session_meta
 from .draft_ui import DraftBar
-from .play_controls import action_buttons, first_tip, move_form
-from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, side_name,
-                     stats_legend, waiting_key)
+from .play_controls import action_buttons, first_tip, move_form, refresh_example
+from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, sentences,
+                     side_name, stats_legend, waiting_key)
 
 OPEN_SLICE_MS = 12.0
 """Replaying a saved game runs in slices this long (a task well under 50 ms)."""
@@ -340,6 +340,7 @@ class PlayScreen:
         if not session.local_seats():   # a game watched: no one here to act
             self.undo_btn.hidden = self.draw_btn.hidden = self.resign_btn.hidden = True
         set_flag(self.input, "disabled", over)
+        refresh_example(self)
         for action, node in self.extra_buttons:
             set_flag(node, "disabled", over or not action.enabled(session))
         self.helper.render(over or viewing)
@@ -364,7 +365,7 @@ class PlayScreen:
             text = t(f"turn.{session.game.seat_names[session.to_move]}")
         note = self.ui.status_note(session.game) if outcome is None else None
         if note:   # a phase of the game worth saying (Corners' final round)
-            text = f"{text}. {note}"
+            text = sentences([text, note])
             classes += " has-note"
         self.status.className = classes
         set_text(self.status, text)
@@ -431,16 +432,14 @@ class PlayScreen:
             self._schedule_bot()
 
     def _announce_move(self, event: MoveEvent) -> None:
-        text = t("announce.move", side=side_name(self.session, event.seat), move=event.text)
+        parts = [t("announce.move", side=side_name(self.session, event.seat), move=event.text)]
         if event.converted:
             squares = ", ".join(self.ui.cell_name(c) for c in event.converted)
-            text += ". " + t("announce.converted", count=len(event.converted), squares=squares)
-        note = self.ui.move_note(self.session, event)
-        if note:
-            text += ". " + note
+            parts.append(t("announce.converted", count=len(event.converted), squares=squares))
+        parts.append(self.ui.move_note(self.session, event) or "")
         if not self.session.is_local_seat(event.seat) and self.session.is_local_turn():
-            text += ". " + t("turn.yours")  # the bot's reply: say whose turn it is now
-        self.app.announce(text)
+            parts.append(t("turn.yours"))  # the bot's reply: say whose turn it is now
+        self.app.announce(sentences(parts))
 
     def _queue_save(self) -> None:
         """Save in a task of its own, right after this one (input stays snappy)."""
@@ -518,7 +517,7 @@ class PlayScreen:
         text = str(self.input.value or "").strip()
         session = self.session
         if not text:  # say what to type, with a move of this game on this field
-            self._show_error(self._game_text("error.empty", example=session.game.move_example()))
+            self._show_error(self._game_text("error.empty", example=session.game.move_example(acting_seat(session))))
             return
         if session.is_over():
             self._show_error(sentence(t("illegal.over")))

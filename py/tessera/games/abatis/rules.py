@@ -437,7 +437,7 @@ class Abatis(Game):
         lane = "abcdefgh".index(lane_char) if by_column else int(lane_char) - 1
         return side * LANES + lane + (KNOCKOUT_FLAG if star else 0)
 
-    def move_example(self) -> str:
+    def move_example(self, seat: int | None = None) -> str:
         return "Nd"
 
     def illegal_reason(self, move: object) -> Message:

@@ -258,7 +258,7 @@ class Corners(Game):
             raise NotationError("error.corners.not_rectangle", text=excerpt(text))
         return CAPTURE_BASE + index
 
-    def move_example(self) -> str:
+    def move_example(self, seat: int | None = None) -> str:
         return "d4"
 
     def illegal_reason(self, move: object) -> Message:

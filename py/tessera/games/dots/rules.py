@@ -85,6 +85,10 @@ def cross_points(width: int, height: int, start: str) -> tuple[list[tuple[int, i
     return blue, red
 
 
+LAND_WORDS = frozenset({"заземление", "заземлить", "заземлиться", "земля"})
+"""Landing typed in Russian (the record still writes ``land``)."""
+
+
 class Dots(Game):
     """A Dots position with its move history."""
 
@@ -301,14 +305,18 @@ class Dots(Game):
         return self.cell(int(parts[0]), int(parts[1]))
 
     def parse_typed(self, text: str) -> int:
-        """Also ``15 15``, ``15,15``, ``15 - 15``, ``(15, 15)``, ``15x15``, any dash, ``LAND``."""
+        """Also ``15 15``, ``15,15``, ``15 - 15``, ``(15, 15)``, ``15x15``, any
+        dash, ``LAND``, and landing in Russian words (``заземление``): a
+        player typing in Russian is told they may."""
         if isinstance(text, str):
             typed = TYPED_POINT.fullmatch(text.strip().lower())
             if typed:
                 return self.parse_move(f"{typed.group(1)}-{typed.group(2)}")
+            if text.strip().lower() in LAND_WORDS:
+                return LAND
         return super().parse_typed(text)
 
-    def move_example(self) -> str:
+    def move_example(self, seat: int | None = None) -> str:
         """The point just below the start cross: on the field whatever its size, free at the start."""
         x, y = (self.width + 1) // 2, (self.height + 1) // 2 - 1
         return f"{x}-{y}"

@@ -496,9 +496,10 @@ class Quadrature(Game):
                 return self.parse_move(f"{typed.group(1)}-{typed.group(2)}")
         return super().parse_typed(text)
 
-    def move_example(self) -> str:
-        """White's first step from the middle of its row: a move in every game's notation."""
-        return "e9-e8"
+    def move_example(self, seat: int | None = None) -> str:
+        """The side's first step from the middle of its row (White down, Black up)."""
+        side = self.to_move if seat is None else seat
+        return "e3-e4" if side == BLACK else "e9-e8"
 
     def position(self) -> str:
         rows = []

@@ -456,8 +456,10 @@ class Quadrotone(Game):
                 return self.parse_move(compact)
         return super().parse_typed(text)
 
-    def move_example(self) -> str:
-        return "RRGB@h8"
+    def move_example(self, seat: int | None = None) -> str:
+        """A chip of the side's own hand laid on h8 (a chip the other holds would be refused)."""
+        hand = self.hands[self.to_move if seat is None else seat]
+        return f"{chip_text(min(hand)) if hand else 'RRGB'}@h8"
 
     def position(self) -> str:
         """The position string (``position`` module); ``setup`` reads it back."""
