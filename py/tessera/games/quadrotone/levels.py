@@ -27,6 +27,15 @@ Final points of those games (min / q1 / median / q3 / max):
 So a typical game ends in the thousands, and the lead is reached when the
 players are far apart (``tests/unit/test_quadrotone_scores.py`` keeps one
 such game).
+
+Measured again after an occurrence came to score once, the patterns 2.15
+drops stayed used and the deal became the one by rotation classes
+(2026-11-28, same machine, as busy): the levels keep their order.
+
+    medium vs easy    +4 =0 -0   (seed 11, 4 games; 2 ended on the 8000 lead)
+    hard   vs medium  +9 =0 -1   (90%; seed 12, 10 games; all ended when the
+                                  limits ran out, margins 257-2300; higher
+                                  6351 / 6865 / 7280 / 8198 / 12778)
 """
 
 from __future__ import annotations
