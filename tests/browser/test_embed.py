@@ -96,9 +96,14 @@ def test_pictures_first_one_python_every_board_live(page: Page, page_log, site_u
     pictures = page.evaluate("""() => [...document.querySelectorAll('tessera-board')].map(b =>
         (b.shadowRoot ? b.shadowRoot : b).querySelectorAll('svg[data-tessera-picture]').length)""")
     assert all(count >= 1 for count in pictures), pictures
+    heights = "() => [...document.querySelectorAll('tessera-board')].map(b => b.getBoundingClientRect().height)"
+    first_state = page.evaluate("document.querySelector('tessera-board').dataset.state")
+    before = page.evaluate(heights)
     wait_settled(page)
     states = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.state)")
     assert states == ["ready"] * 10, states
+    if first_state == "picture":   # a board shown only (no buttons, no caption) keeps its height when live
+        assert abs(page.evaluate(heights)[0] - before[0]) < 1, (before[0], page.evaluate(heights)[0])
     timing = page.evaluate("""(names) => {
         const paint = performance.getEntriesByName('first-contentful-paint')[0];
         const python = performance.getEntriesByType('resource')
