@@ -255,3 +255,35 @@ def test_a_game_that_ends_goes_to_the_archive(context: BrowserContext, site_url:
     assert meta["result"] == {"winner": 1, "reason": "resign"} and meta["ended"] > 0
     page.goto(site_url + "#/archive")
     expect(page.locator(".archive-card[data-session='arc-end'] .archive-result")).to_have_text("Black wins")
+
+
+def test_a_finished_game_reviewed_by_the_bot(context: BrowserContext, site_url: str, wait_ready) -> None:
+    """In the archive's replay, "Review with the bot" goes through every move
+    in slices (the page answers meanwhile), marks the moves that lost the
+    most in the move list and lists them, and draws the bot's move at the
+    position shown; a mistake in the list leads to its position."""
+    from tessera.games.dots import Dots
+    game = Dots({"size": "10x10", "start": "empty"})
+    for text in ("4-5", "5-5", "6-5", "9-9", "5-4", "1-1", "5-6"):   # red's 1-1 lets 5-5 be taken (5-6 saved it)
+        game.push_text(text)
+    session = Session(game, [Seat("human"), Seat("bot", "easy")], "rev-1",
+                      meta={"created": 1_700_000_000_000.0, "choice": {"opponent": "bot:easy"}})
+    session.resign(1)
+    done = finish_meta(session)
+    done["meta"].update({"ended": 2_000.0, "updated": 2_000.0, "result": {"winner": 0, "reason": "resign"}})
+    put(context, done)
+    page = open_page(context, site_url, "#/archive/dots/rev-1", wait_ready)
+    page.click("[data-action=review-bot]")
+    progress = page.locator("[data-review=progress]")
+    expect(progress).to_contain_text("The bot reviews the moves")
+    page.click("[data-nav=first]")                     # the page stays live while the bot works
+    expect(page.locator(".viewing-note")).to_contain_text("ply 0 of 7")
+    expect(progress).to_contain_text("Review done", timeout=90_000)
+    marked = page.locator("button.move.is-mistake")
+    listed = page.locator(".review-mistake")
+    assert marked.count() == listed.count() >= 1
+    assert "6" in [node.get_attribute("data-ply") for node in listed.all()], "red's 1-1 is a mistake"
+    page.locator(".review-mistake[data-ply='6']").click()
+    expect(page.locator(".viewing-note")).to_contain_text("ply 5 of 7")
+    expect(listed.first).to_contain_text("the bot would play")
+    page.screenshot(path="/tmp/tessera-review.png")

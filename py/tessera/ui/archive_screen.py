@@ -192,6 +192,9 @@ def review_bar(screen: Any) -> Any:
     listeners = screen.listeners
     bar = el("div", "play-actions review-bar", None, {"data-review": "true"})
     bar.appendChild(el("p", "review-note", t("archive.review_note")))
+    from .review_ui import ReviewPanel
+    screen.review_panel = ReviewPanel(screen)   # the bot's view of every move
+    bar.appendChild(screen.review_panel.node)
     branch = button(t("branch.action"), lambda event: screen.branching.open_dialog(), listeners,
                     "btn btn-primary", {"data-action": "branch"})
     screen.branching.review_button = branch
