@@ -198,3 +198,55 @@ def test_a_full_storage_is_said_truthfully(page: Page, page_log, site_url: str, 
     assert stored(page, PREFIX + "bad") == bad and aside_keys(page) == []
     page.screenshot(path=f"/tmp/tessera-storage-full-{lang}.png")
     assert not page_log.page_errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bad_save_is_set_aside_with_a_notice(page: Page, page_log, site_url: str, wait_ready, lang: str) -> None:
+    """With room to spare, a bad save is copied aside (kept exactly) and the notice says so, in the player's
+    language; the next start has nothing to say."""
+    bad = raw(quadrature_save("cut"))[:-40]
+    page.add_init_script(stored_once({PREFIX + "cut": bad, PREFIX + "fine": raw(quadrature_save("fine")),
+                                      "tessera/v1/lang": lang}))
+    said = {"en": "A saved game could not be opened, so it was set aside",
+            "ru": "Одну сохранённую партию не удалось открыть, поэтому она отложена"}[lang]
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_selector(".notice[data-problems='1']")
+    assert said in page.text_content("#notices")
+    page.screenshot(path=f"/tmp/tessera-set-aside-{lang}.png")
+    for start in range(2):
+        page.wait_for_selector("a.resume-card[href$='/fine']")
+        assert stored(page, PREFIX + "cut") is None
+        assert [stored(page, key) for key in aside_keys(page)] == [bad]
+        page.reload()
+        wait_ready(page)
+    assert page.locator(".notice[data-problems]").count() == 0
+    assert not page_log.page_errors
+
+
+def test_a_game_at_the_move_cap_opens_and_says_it_is_full(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """An Abatis game of MAX_RECORD_MOVES moves opens (its list filled a slice a task) and refuses the next
+    move in words; Stop still ends it with its score."""
+    from tessera.core.record import MAX_RECORD_MOVES
+    from tessera.core.rng import SeededRandom
+    game = Abatis({"mode": "knockout"}, seed=3)
+    rng = SeededRandom(5)
+    while game.ply < MAX_RECORD_MOVES:
+        game.push_unchecked(rng.choice(game.legal_moves()))
+    session = Session(game, [Seat("human")], "full1")
+    session.meta.update({"updated": 2.0, "ply": game.ply, "to_move": 0, "side_names": ["player"]})
+    page.add_init_script(stored_once({PREFIX + "full1": raw(session.to_save())}))
+    page.goto(site_url + "#/play/abatis/full1")
+    wait_ready(page)
+    page.wait_for_selector(f".play[data-session=full1] {BOARD}[data-draws]")
+    page.wait_for_function(f"document.querySelectorAll('button.move').length === {MAX_RECORD_MOVES}")
+    assert page.get_attribute(f"button.move[data-ply='{MAX_RECORD_MOVES}']", "aria-current") == "step"
+    page.fill("#move-input", game.move_text(game.legal_moves()[0]))
+    page.press("#move-input", "Enter")
+    page.wait_for_selector(".move-error:not([hidden])")
+    assert f"reached {MAX_RECORD_MOVES} moves" in page.text_content(".move-error")
+    assert page.eval_on_selector_all("button.move", "els => els.length") == MAX_RECORD_MOVES
+    page.click("button[data-action=resign]")
+    page.click("dialog[open] button[data-action=confirm]")
+    page.wait_for_selector(".play-status.is-over")
+    assert not page_log.page_errors

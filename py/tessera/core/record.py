@@ -36,12 +36,14 @@ MAX_JSON_DEPTH = 64
 STATED_REASONS = ("resign", "draw_agreed", "time")
 """Endings a record states because its moves cannot show them."""
 MAX_COMMENT_CHARS = 2000
-MAX_RECORD_MOVES = 10_000
+MAX_RECORD_MOVES = 3_000
 """Most moves a record holds.  The longest two-player game (Dots on 52x52)
-has under 2,800; only Abatis plays on without end, and a replay costs time
-and memory in proportion (88,571 Abatis moves: 6.4 s and 174 MB in CPython),
-so a game stops taking moves here and a longer record is refused, both with
-a message that says so (``Session`` refuses the move past it)."""
+has at most 2,704; only Abatis plays on without end, and its replay costs
+time and memory in proportion (88,571 Knockout moves: 6.4 s and 174 MB in
+CPython; 3,000: 0.35 s and 9 MB), as does the page's move list.  So a game
+stops taking moves here and a longer record is refused, both with a message
+that says so (``Session`` refuses the move past it); Stop still ends an
+Abatis game there with its score."""
 MAX_NUMBER_DIGITS = 4300
 """Longest whole number JSON may hold: Python's own limit for turning digits
 into an int (``sys.get_int_max_str_digits``), said in words instead of its

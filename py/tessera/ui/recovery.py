@@ -45,7 +45,7 @@ def what_failed(route: tuple[str, ...]) -> str:
         return t("recovery.what.review", game=t(f"game.{game}.title"))
     if route[0] in ("play", "rules") and game:
         return t(f"{WHAT_FAILED[route[0]]}_game", game=t(f"game.{game}.title"))
-    return t(WHAT_FAILED.get(route[0], "recovery.what.other"))
+    return t(WHAT_FAILED.get(route[0], "recovery.what.page"))
 
 
 def failing_save(route: tuple[str, ...]) -> str | None:
