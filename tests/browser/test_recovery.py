@@ -34,11 +34,12 @@ MOUNTS = {
     "home": ("tessera/ui/home_screen.py", "    def mount(self, container: Any) -> None:\n"),
     "archive": ("tessera/ui/archive_screen.py", "    def mount(self, container: Any) -> None:\n"),
     "play": ("tessera/ui/play_screen.py", "    def mount(self, container: Any) -> None:\n"),
+    "start": ("tessera/ui/app.py", "        from .move_feedback import install_settings\n"),   # App.start, no screen yet
 }
 
 
 def failing_zip(site_dir: Path, screen: str) -> bytes:
-    """``tessera.zip`` with ``screen``'s mount raising a plain Python error first thing."""
+    """``tessera.zip`` with ``screen``'s mount (or the start-up) raising a plain Python error."""
     path, line = MOUNTS[screen]
     source = io.BytesIO((site_dir / "tessera.zip").read_bytes())
     out = io.BytesIO()
@@ -178,4 +179,23 @@ def test_a_failing_game_is_set_aside_or_storage_reset_from_recovery(context: Bro
     assert stored_items(page) == {}
     assert "Storage was reset" in page.text_content("#notices")
     assert page.locator(".resume-card").count() == 0
+    assert not page_log.page_errors
+
+
+def test_a_start_up_that_raises_shows_recovery_not_a_dead_page(context: BrowserContext, page_log, site_url: str,
+                                                                site_dir: Path, wait_ready) -> None:
+    """The start-up fails before any screen: the recovery screen, not "Tessera could not start"; home works."""
+    serve_failing(context, site_dir, "start")
+    context.add_init_script(storage_script(saved_items()))
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page, BOOT_MS)
+    page.wait_for_selector(".recovery[data-recovery=start]")
+    assert page.text_content(".recovery-what") == "Tessera could not finish starting."
+    with page.expect_download() as download:
+        page.click("button[data-action=export-all]")
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["items"] == stored_items(page)
+    page.click("button[data-action=home]")
+    page.wait_for_selector(".resume-card[href$='/keep1']")
     assert not page_log.page_errors
