@@ -135,9 +135,14 @@ def load_record(path: str, stdin: TextIO | None = None) -> Record:
 
 
 def _replayed(record: Record, ply: int | None) -> Game:
+    """The game after ``ply`` moves, from a record that is valid as a whole:
+    every command refuses a stated ending the moves do not reach, whatever
+    ply it looks at (``render`` drew such a record while ``replay`` refused it)."""
     if ply is not None and ply < 0:
         raise CliError("error.cli.ply")
-    return record.replay(ply)
+    game = record.replay(ply)
+    record.check_result(game if ply is None or ply >= len(record.moves) else record.replay())
+    return game
 
 
 def _seat(game: Game, player: int | None) -> str:

@@ -177,8 +177,9 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise PositionError("error.option.not_bool", option=self.key, value=excerpt(value))
             return value
-        if value in self.choices and isinstance(value, bool) == isinstance(self.default, bool):
-            return value
+        for choice in self.choices:   # by type, not equality: 5.0 == 5 and True == 1, yet neither is 5 or 1
+            if type(choice) is type(value) and choice == value:
+                return choice
         allowed = ", ".join(str(c) for c in self.choices)
         if self.custom is None:
             raise PositionError("error.option.not_choice", option=self.key, allowed=allowed, value=excerpt(value))

@@ -37,6 +37,18 @@ MAX_JSON_DEPTH = 64
 STATED_REASONS = ("resign", "draw_agreed", "time")
 """Endings a record states because its moves cannot show them."""
 MAX_COMMENT_CHARS = 2000
+MAX_RECORD_MOVES = 3_000
+"""Most moves a record holds.  The longest two-player game (Dots on 52x52)
+has at most 2,704; only Abatis plays on without end, and its replay costs
+time and memory in proportion (88,571 Knockout moves: 6.4 s and 174 MB in
+CPython; 3,000: 0.35 s and 9 MB), as does the page's move list.  So a game
+stops taking moves here and a longer record is refused, both with a message
+that says so (``Session`` refuses the move past it); Stop still ends an
+Abatis game there with its score."""
+MAX_NUMBER_DIGITS = 4300
+"""Longest whole number JSON may hold: Python's own limit for turning digits
+into an int (``sys.get_int_max_str_digits``), said in words instead of its
+ValueError.  No field of a record or save comes near it."""
 """A per-move comment is a caption under a board: longer text is cut there."""
 
 MoveObserver = Callable[[Game, Move, str, Player], None]
@@ -112,6 +124,8 @@ class Record:
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("error.record.moves")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise RecordError("error.record.too_many_moves", count=len(moves), limit=MAX_RECORD_MOVES)
         result = data.get("result")
         try:
             outcome = Outcome.from_json(result) if result is not None else None
@@ -253,8 +267,17 @@ def parse_json(text: str, error_class: type[MessageError]) -> Any:
     depth = deepest_nesting(text)
     if depth > MAX_JSON_DEPTH:
         raise error_class("error.json.nested", count=depth, limit=MAX_JSON_DEPTH)
+
+    def whole_number(digits: str) -> int:
+        length = len(digits.lstrip("-"))
+        if length > MAX_NUMBER_DIGITS:
+            raise error_class("error.json.number_too_long", count=length, limit=MAX_NUMBER_DIGITS)
+        return int(digits)
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number)
+    except MessageError:
+        raise
     except json.JSONDecodeError as error:
         raise error_class("error.json.invalid_at", line=error.lineno, column=error.colno) from None
     except Exception as error:

@@ -35,7 +35,7 @@ from ..i18n import Message
 from .clock import Clock, ClockError, Now, TimeControl, format_clock
 from .draw_offers import DrawOfferSpacing
 from .game import Game, GameError, IllegalMoveError, Move, Outcome, Player, excerpt
-from .record import MoveFacts, Record, RecordError
+from .record import MAX_RECORD_MOVES, MoveFacts, Record, RecordError
 from .seats import (SEAT_KINDS, BotParticipant, LocalHuman, Participant, ParticipantFactory, Seat,
                     SessionError, default_participant)
 from .steps import Steps, finish
@@ -213,6 +213,8 @@ class Session:
 
     def _apply(self, move: Move) -> MoveEvent:
         seat = self.to_move
+        if self.game.ply >= MAX_RECORD_MOVES:   # a record holds no more (core.record)
+            raise SessionError("error.session.move_limit", count=MAX_RECORD_MOVES)
         if not self.game.is_legal(move):
             reason = self.game.illegal_reason(move)
             raise IllegalMoveError(reason.key, **reason.params)
@@ -328,6 +330,8 @@ class Session:
         wait is over.  An offer a relay has already accepted
         (``decided_elsewhere``) is taken as it is: the relay keeps the rule."""
         self._check_seat(seat)
+        if self.game.num_players != 2:
+            raise SessionError("error.session.no_draws")
         if self.is_over():
             raise SessionError("illegal.over")
         if self.facts.draw_offer is not None:
@@ -562,7 +566,7 @@ class Session:
         session = yield from cls._from_record_steps(record, seats, session_id, participant_factory, meta,
                                                     control, clock_data, now)
         offer = data.get("draw_offer")
-        if offer is not None:
+        if offer is not None and session.game.num_players == 2:   # alone (Abatis), an offer means nothing
             session._check_seat(offer)
             if session.is_over() or isinstance(offer, bool):
                 raise SessionError("error.save.draw_offer")

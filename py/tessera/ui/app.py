@@ -7,6 +7,14 @@ games), ``#/archive/<game>/<session id>`` (one replayed) and
 ``#/join/<relay>/<room>/<secret>`` (a friend's invite to a remote game).  Only the home
 screen's modules are imported at start-up; a game, its board and its bots
 are imported when first shown.
+
+Nothing stored can stop the app: saves are checked at load and a bad one
+is put aside (``saved_games``, ``storage``); if a screen still fails to
+render, whatever it raises, the recovery screen (``recovery``) takes its
+place, and so it does when the start-up itself fails past the first import.
+A route that redirects (``#/play/<game>`` to its newest game) can never
+loop: past ``MAX_ROUTE_HOPS`` redirects in one go the player is sent home,
+once, with a notice.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ BENCH_LEVEL = "hard"
 """The strongest level: its long searches are where a long task would show."""
 BENCH_OPENING = ("e9-e8", "e3-e4", "e8-e7", "e4-e5", "d9-d8", "f3-f4")
 """A few quiet moves first, so the bot thinks about a position with contact."""
+MAX_ROUTE_HOPS = 3
+"""Redirects one route change may make before the router gives up and goes home."""
 
 
 class Screen(Protocol):
@@ -51,7 +61,8 @@ class App:
         self._ready = False
         self.pending_session: Any = None  # a session just created, handed to the play screen
         self._problems_notice: Any = None  # the one notice about saved games that could not be opened
-        self._problem_keys: set[str] = set()
+        self._problem_keys: dict[str, bool] = {}  # storage key -> whether it was set aside
+        self._hops = 0  # redirects in the route change under way (show_route within show_route)
         self._keep: list[Any] = []  # proxies that live as long as the page
 
     # ----- start-up ------------------------------------------------------------
@@ -144,11 +155,27 @@ class App:
         route = self.parse_hash(str(js.location.hash or ""))
         if route == self.route and self.screen is not None and not force:
             return
-        screen = self._screen_for(route)
-        if screen is None:
-            return
-        self.route = route
-        self._mount(screen)
+        self._hops += 1
+        try:
+            if self._hops > MAX_ROUTE_HOPS:   # a redirect that leads back to itself: home, once
+                js.history.replaceState(js.undefined, "", "#/")
+                js.console.warn(f"route {route} kept redirecting: home instead")
+                self.notice(t("app.route_loop"), "warning")
+                from .home_screen import HomeScreen
+                route, screen = (), HomeScreen(self)
+            else:
+                screen = self._screen_for(route)
+            if screen is None:
+                return
+            self.route = route
+            self._mount(screen)
+        finally:
+            self._hops -= 1
+
+    def home(self) -> None:
+        """Show the home screen, even when the address already is ``#/`` (from the recovery screen)."""
+        js.history.replaceState(js.undefined, "", "#/")
+        self.show_route(force=True)
 
     def _screen_for(self, route: tuple[str, ...]) -> Screen | None:
         from ..core import registry
@@ -195,21 +222,29 @@ class App:
             screen.mount(self.frame)
         except Exception as error:  # the last guard: one broken screen never stops the app
             js.console.error(traceback.format_exc())
-            from .home_screen import HomeScreen
-            if isinstance(screen, HomeScreen):
-                raise
             try:
                 screen.unmount()
             except Exception:
                 pass
             self.screen = None
-            self.notice(t("app.screen_failed", detail=type(error).__name__), "error", sticky=True)
-            self.go("#/", replace=True)
+            self.recover(self.route, error)
             return
         js.window.scrollTo(0, 0)
         shown = getattr(screen, "shown", None)   # a screen that opens part-way down scrolls now
         if callable(shown):
             shown()
+        self.mark_ready()
+
+    def recover(self, route: tuple[str, ...], error: BaseException) -> None:
+        """The recovery screen in place of the screen of ``route`` (``("start",)``:
+        the start-up), which raised ``error``.  If even it cannot be shown, the
+        error goes on to the loading screen's "could not start" (``entry``)."""
+        from .recovery import RecoveryScreen
+        screen = RecoveryScreen(self, route, error)
+        clear(self.frame)
+        self.set_nav([(t("nav.games"), "#/")])
+        self.screen = screen
+        screen.mount(self.frame)
         self.mark_ready()
 
     def newest_unfinished(self, game_id: str) -> str | None:
@@ -258,14 +293,21 @@ class App:
         if not problems:
             return
         for problem in problems:
-            where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place"
+            where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place: storage is full"
             js.console.warn(f"saved game {problem.key} could not be used ({where}): {problem.detail}")
         box = self._problems_notice
         if box is None or not box.isConnected:
-            self._problem_keys = set()
-        self._problem_keys.update(problem.key for problem in problems)
+            self._problem_keys = {}
+        self._problem_keys.update((problem.key, problem.aside_key is not None) for problem in problems)
         count = len(self._problem_keys)
-        text = t("storage.corrupt_single") if count == 1 else t("storage.corrupt_several", count=count)
+        aside = sum(self._problem_keys.values())
+        parts = []   # the truth for each: set aside, or (storage full) left where it was
+        if aside:
+            parts.append(t("storage.corrupt_single") if aside == 1 else t("storage.corrupt_several", count=aside))
+        if count > aside:
+            left = count - aside
+            parts.append(t("storage.corrupt_left_single") if left == 1 else t("storage.corrupt_left", count=left))
+        text = " ".join(parts)
         if box is not None and box.isConnected:
             set_text(box.querySelector(".notice-text"), text)
         else:
@@ -326,7 +368,13 @@ APP: App | None = None
 
 
 def start() -> App:
+    """Start the app; a start-up that fails once the frame exists shows the
+    recovery screen (export, reset, home) rather than a dead page."""
     global APP
     APP = App()
-    APP.start()
+    try:
+        APP.start()
+    except Exception as error:
+        js.console.error(traceback.format_exc())
+        APP.recover(("start",), error)
     return APP

@@ -26,7 +26,7 @@ from ..i18n import has, t
 from . import storage
 from .dom import Listeners, button, el, set_flag
 from .home_screen import describe_opponent
-from .saved_games import ARCHIVE_LIMIT, SavedSummary, finished_newest_first
+from .saved_games import ARCHIVE_LIMIT, SavedSummary, finished_newest_first, js_time
 
 
 def summary_result(summary: SavedSummary) -> str:
@@ -61,7 +61,9 @@ def summary_reason(summary: SavedSummary) -> str:
 
 
 def format_date(ms: float) -> str:
-    """The date and time a game ended, as the player's language writes them."""
+    """The date and time a game ended, as the player's language writes them
+    ("" for a time JavaScript's ``Date`` cannot hold: summaries never give one)."""
+    ms = js_time(ms)
     if not ms:
         return ""
     options = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)

@@ -23,6 +23,9 @@ from .dom import Listeners, el
 
 SCORES_PREFIX = storage.PREFIX + "scores/"
 NAME_KEY = storage.PREFIX + "settings/player_name"
+_held: set[str] = set()
+"""Tables that could not be read nor set aside (storage full): never written
+over, so what the player had is not lost (the notice says so)."""
 
 
 def table_key(game_id: str, table: str) -> str:
@@ -37,16 +40,20 @@ def load_table(app: Any, game_id: str, table: str) -> list[HighScore]:
         return []
     try:
         return parse_table(raw)
-    except HighScoreError as error:
-        problem = storage.put_aside(key, raw, str(error))
+    except Exception as error:   # Python's own errors too: a table never stops the dialog
+        problem = storage.put_aside(key, raw, str(error) if isinstance(error, HighScoreError) else type(error).__name__)
+        if problem.aside_key is None:
+            _held.add(key)
         if app is not None:
-            app.notice(t("scores.corrupt"), "warning", sticky=True)
-        where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place"
+            app.notice(t("scores.corrupt" if problem.aside_key else "scores.corrupt_left"), "warning", sticky=True)
+        where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place: storage is full"
         js.console.warn(f"high scores {key} could not be used ({where}): {error}")
         return []
 
 
 def save_table(app: Any, game_id: str, table: str, entries: list[HighScore]) -> bool:
+    if table_key(game_id, table) in _held:
+        return False
     try:
         storage.set_text(table_key(game_id, table), dump_table(entries))
         return True

@@ -3,9 +3,11 @@
 Rebuilding the list after every move made each move cost a DOM call per
 move played: at move 1000 of a Dots game that was a 100+ ms task.  Here a
 move appends one button (a new row every second move), an undo removes the
-last ones, and a whole list (opening a saved game) is one ``innerHTML``
-assignment built as a string, so no change costs more than a few calls into
-the browser whatever the game's length.
+last ones, and a whole list (opening a saved game) is built as strings,
+``RESET_SLICE`` moves a task: the newest at once (what the player sees,
+scrolled to the end), the older ones put in front in the tasks after, so
+no change costs more than a few calls into the browser whatever the game's
+length (10,000 Abatis moves in one assignment was a task of 1.4-2 s).
 
 Only the marked move is a Tab stop (``tabindex`` 0, the others -1): the
 list is one stop in the tab order, not one per move; the arrow keys and the
@@ -21,9 +23,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
 from ..core.session import Session
 from ..i18n import t
 from .dom import present
+
+RESET_SLICE = 400
+"""Moves of a whole list built in one task (an Abatis move with its gain is the longest row)."""
 
 
 def move_html(session: Session, ply: int, gain_key: str, sign: str = "×") -> str:
@@ -60,19 +68,47 @@ class MoveList:
         """The button marked as the position shown, if any."""
         self.marked = -1
         """The ply last passed to ``mark``."""
+        self.filled_from = 1
+        """The first ply the list holds: older moves are still being put in front (``reset``)."""
+        self._generation = 0
+
+    def _rows(self, session: Session, first: int, last: int) -> str:
+        """The rows of plies ``first``..``last`` (``first`` starts a row)."""
+        per_row = self.per_row
+        return "".join(row_html(session, ply, min(ply + per_row - 1, last), self.gain_key, per_row, self.sign)
+                       for ply in range(first, last + 1, per_row))
 
     def reset(self, session: Session) -> None:
-        """Show every move of ``session`` (one assignment, for any length)."""
+        """Show every move of ``session``: the newest ``RESET_SLICE`` now, the
+        older ones in front of them, a slice a task, in the tasks after."""
+        self._generation += 1
         count = session.game.ply
-        if count == 0:
-            self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
-        else:
-            per_row = self.per_row
-            self.node.innerHTML = "".join(
-                row_html(session, ply, min(ply + per_row - 1, count), self.gain_key, per_row, self.sign)
-                for ply in range(1, count + 1, per_row))
-        self.shown = count
         self.current = None
+        self.shown = count
+        if count == 0:
+            self.filled_from = 1
+            self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
+            return
+        self.filled_from = max(1, count - RESET_SLICE + 1)
+        self.filled_from -= (self.filled_from - 1) % self.per_row   # a row's first ply
+        self.node.innerHTML = self._rows(session, self.filled_from, count)
+        if self.filled_from > 1:
+            self._fill_later(session, self._generation)
+
+    def _fill_later(self, session: Session, generation: int) -> None:
+        def fill() -> None:
+            if generation != self._generation or not self.node.isConnected:
+                return   # reset again, or the screen is gone
+            end = self.filled_from - 1
+            start = max(1, end - RESET_SLICE + 1)
+            start -= (start - 1) % self.per_row
+            self.node.insertAdjacentHTML("afterbegin", self._rows(session, start, end))
+            self.filled_from = start
+            if start > 1:
+                self._fill_later(session, generation)
+            elif self.current is None and 0 < self.marked <= self.shown:   # looked at before it was listed
+                self.mark(self.marked)
+        js.setTimeout(create_once_callable(fill), 0)
 
     def sync(self, session: Session) -> None:
         """Add or remove moves so the list matches the session (after a move
@@ -119,9 +155,10 @@ class MoveList:
             self.current = None
         if not 0 < ply <= self.shown:
             return
-        row = self.node.children.item((ply - 1) // self.per_row)
+        index = (ply - self.filled_from) // self.per_row
+        row = self.node.children.item(index) if index >= 0 else None
         button = row.querySelector(f'button.move[data-ply="{ply}"]') if present(row) else None
-        if not present(button):
+        if not present(button):   # not in the list yet (``reset`` is still filling it): marked when it is
             return
         button.setAttribute("aria-current", "step")
         button.setAttribute("tabindex", "0")

@@ -37,6 +37,7 @@ from . import storage
 from .dialogs import Dialog
 from .dom import el, set_text
 from .panels import error_words
+from .saved_games import js_time
 
 
 def record_filename(session: Session, suffix: str = ".json") -> str:
@@ -46,8 +47,8 @@ def record_filename(session: Session, suffix: str = ".json") -> str:
 def filename_for(game_id: str, session_id: str, created: Any, suffix: str = ".json") -> str:
     """``tessera-dots-2025-03-01-1a2b3c.json``: the game, the day it began, the save's id."""
     stamp = ""
-    if isinstance(created, (int, float)) and not isinstance(created, bool):
-        stamp = "-" + str(js.Date.new(created).toISOString())[:10]
+    if js_time(created):   # a date JavaScript holds (``new Date(1e308).toISOString()`` throws)
+        stamp = "-" + str(js.Date.new(js_time(created)).toISOString())[:10]
     return f"tessera-{game_id}{stamp}-{session_id[-6:]}{suffix}"
 
 

@@ -18,6 +18,7 @@ from ..core.session import Session, SessionError
 from ..core.steps import Steps
 from ..i18n import MessageError, t
 from . import storage
+from .saved_games import js_time
 
 
 def session_meta(session: Session) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def session_meta(session: Session) -> dict[str, Any]:
         "over": outcome is not None,
         "local_turn": session.is_local_turn() and not session.is_hot_seat(),
         "side_names": list(session.game.seat_names),
-        "ended": (ended if isinstance(ended, (int, float)) and ended else now) if outcome is not None else None,
+        "ended": (js_time(ended) or now) if outcome is not None else None,
         "result": {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None,
         "score": session.game.scores()[0] if session.game.num_players == 1 else None,
     }

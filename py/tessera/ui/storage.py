@@ -7,7 +7,11 @@
   (the page shows a notice) and play goes on.
 * A corrupt or foreign value under one of our keys is moved aside under
   ``tessera/v1/corrupt/...`` (never deleted, so nothing the player had is
-  lost) and described in a message; the app then starts normally.
+  lost) and described in a message; the app then starts normally.  When
+  storage is full it cannot be copied aside: it is left where it was and
+  the ``Problem`` says so (``aside_key`` None), so the notice can too.
+* ``backup_text`` is every value Tessera keeps here, as one file the player
+  can download (the recovery screen offers it before ``reset``).
 """
 
 from __future__ import annotations
@@ -21,8 +25,12 @@ import js  # type: ignore[import-not-found]
 
 from .dom import present
 from .save_versions import SaveStamp, game_part, plan_write
-from .saved_games import SavedSummary, SaveProblem, beyond_archive, summarize
+from .saved_games import SavedSummary, SaveProblem, backup_file, beyond_archive, summarize
 
+ROOT = "tessera/"
+"""Every key of the app's own starts so (``tessera/v1/...``); embedded
+boards keep their pictures under ``tessera-board/``, a cache."""
+PICTURES_ROOT = "tessera-board/"
 PREFIX = "tessera/v1/"
 SESSION_PREFIX = PREFIX + "session/"
 CORRUPT_PREFIX = PREFIX + "corrupt/"
@@ -129,6 +137,24 @@ def put_aside(key: str, raw: str, detail: str) -> Problem:
     except Exception:
         aside = None  # could not copy: leave the original where it is
     return Problem(key, aside, detail)
+
+
+# ----- everything at once: the recovery screen's backup and reset -------------------
+
+def backup_text() -> tuple[str, int]:
+    """Every value the app keeps in this browser (keys under ``ROOT``: saves,
+    the archive, put-aside values, settings, high scores, the relay's
+    address) as one JSON file (``saved_games.backup_file``), and how many."""
+    items = {key: value for key in keys(ROOT) if (value := get_text(key)) is not None}
+    return backup_file(items, float(js.Date.now())), len(items)
+
+
+def reset() -> int:
+    """Remove every value of the app (and the boards' cached pictures); how many were removed."""
+    gone = keys(ROOT) + keys(PICTURES_ROOT)
+    for key in gone:
+        remove(key)
+    return len(gone)
 
 
 # ----- language ------------------------------------------------------------------
