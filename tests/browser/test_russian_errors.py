@@ -130,9 +130,9 @@ def test_lenient_dots_points_in_russian(page: Page, page_log, site_url: str, wai
     russian_page(page, site_url, wait_ready)
     start_hot_seat(page, "dots", "20x20")
     assert page.get_attribute("#move-input", "placeholder") == "например, 10-9"
-    assert type_move(page, "") == "Введите точку как x-y, например 10-9, или land."
+    assert type_move(page, "") == "Введите точку как x-y, например 10-9, или «заземление» (land)."
     error = type_move(page, "пять")
-    assert error == "'пять' — это не ход: пишите точку как x-y, например 10-9, или land."
+    assert error == "'пять' — это не ход: пишите точку как x-y, например 10-9, или «заземление» (land)."
     error = type_move(page, "21 3")
     assert error == "Точки 21-3 нет на поле 20x20 (x от 1 до 20, y от 1 до 20)."
     for typed, expected in (("15 15", "15-15"), ("16,16", "16-16"), ("3 - 4", "3-4"), ("(5, 6)", "5-6")):

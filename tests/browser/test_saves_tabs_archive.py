@@ -92,6 +92,8 @@ def test_two_tabs_never_overwrite_each_other(context: BrowserContext, site_url: 
     expect(notice).to_be_visible()
     expect(tab_b.locator(".play")).to_have_class("play is-stale")
     expect(tab_b.locator("#move-input")).to_be_disabled()
+    expect(tab_b.locator("#play-status")).to_contain_text("moved on in another tab")   # never "your move" here
+    expect(notice).to_contain_text("There it is at ply 1, here at ply 0.")
     assert tab_b.get_attribute(BOARD, "role") == "img"            # the board takes no move
     tab_b.locator("[data-action=flip]").click()                   # a change B would save: refused
     assert stored(tab_b, "tabs1")["record"]["moves"] == ["e9-e8"]
@@ -105,6 +107,7 @@ def test_two_tabs_never_overwrite_each_other(context: BrowserContext, site_url: 
     assert stored(tab_b, "tabs1")["record"]["moves"] == ["e9-e8", "e3-e4"]
 
     expect(tab_a.locator("[data-notice=tabs]")).to_be_visible()
+    expect(tab_a.locator("[data-notice=tabs]")).to_contain_text("There it is at ply 2, here at ply 1.")
     tab_a.click("[data-notice=tabs] [data-action=keep-copy]")
     tab_a.wait_for_function("() => !location.hash.includes('tabs1') && document.querySelector('button.move')")
     copy_id = tab_a.evaluate("location.hash").rsplit("/", 1)[1]

@@ -29,9 +29,10 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
 from .. import i18n
-from ..i18n import t
+from ..i18n import Message, t
 from . import storage
-from .dom import Listeners, button, by_id, clear, el, present, set_text
+from .dom import Listeners, by_id, clear, el, present
+from .notices import APP_WIDE, Notices, Words
 
 BENCH_LEVEL = "hard"
 """The strongest level: its long searches are where a long task would show."""
@@ -51,7 +52,11 @@ class App:
 
     def __init__(self) -> None:
         self.frame = by_id("frame")
-        self.notices = by_id("notices")
+        self.notice_list = Notices(by_id("notices"))
+        self._pending: tuple[str, ...] | None = None
+        """The route ``go`` asked for, until it shows (the hash changes a task later)."""
+        self._incoming: tuple[str, ...] = ()
+        """The route being opened while a route change is under way (its notices are its)."""
         self.announcer = by_id("announcer")
         self.nav = by_id("header-nav")
         self.screen: Screen | None = None
@@ -112,6 +117,7 @@ class App:
         from . import settings, update_notice
         settings.relabel()
         update_notice.relabel()
+        self.notice_list.reword()
 
     def set_language(self, lang: str) -> None:
         if lang == i18n.language():
@@ -133,7 +139,7 @@ class App:
         try:
             storage.write_session(session)
         except storage.StorageFull:
-            self.notice(t("storage.quota"), "error", sticky=True)
+            self.notice(Message("storage.quota"), "error", sticky=True, scope="app")
         self.pending_session = session
         self.go(f"#/play/{session.game.game_id}/{session.session_id}")
 
@@ -143,6 +149,7 @@ class App:
         start_match(self, game_id, choice)
 
     def go(self, hash_text: str, replace: bool = False) -> None:
+        self._pending = self.parse_hash(hash_text)   # notices raised before it shows are its
         if replace:
             js.history.replaceState(js.undefined, "", hash_text)
             self.show_route()
@@ -156,17 +163,20 @@ class App:
         if route == self.route and self.screen is not None and not force:
             return
         self._hops += 1
+        self._incoming = route
         try:
             if self._hops > MAX_ROUTE_HOPS:   # a redirect that leads back to itself: home, once
                 js.history.replaceState(js.undefined, "", "#/")
                 js.console.warn(f"route {route} kept redirecting: home instead")
-                self.notice(t("app.route_loop"), "warning")
+                self.notice(Message("app.route_loop"), "warning")
                 from .home_screen import HomeScreen
                 route, screen = (), HomeScreen(self)
             else:
                 screen = self._screen_for(route)
             if screen is None:
                 return
+            self.notice_list.keep_only(route)   # another screen: the others' notices go (a re-render keeps them)
+            self._pending = None
             self.route = route
             self._mount(screen)
         finally:
@@ -185,7 +195,7 @@ class App:
                 newest = self.newest_unfinished(route[1])
                 if newest is None:
                     self.go("#/", replace=True)
-                    self.notice(t("home.no_game_yet"), "info")
+                    self.notice(Message("home.no_game_yet"), "info")
                     return None
                 self.go(f"#/play/{route[1]}/{newest}", replace=True)
                 return None
@@ -268,22 +278,19 @@ class App:
                                      "data-nav": "archive" if href == "#/archive" else None}))
 
     # ----- notices and announcements -----------------------------------------------------
-    def notice(self, text: str, kind: str = "info", sticky: bool = False) -> Any:
-        """A message at the top of the page (storage full, corrupt save...)."""
-        role = "alert" if kind == "error" else "status"
-        box = el("div", f"notice notice-{kind}", None, {"role": role})
-        box.appendChild(el("span", "notice-text", text))
-        listeners = Listeners()
-
-        def close(event: Any = None) -> None:
-            listeners.clear()
-            box.remove()
-
-        box.appendChild(button(t("dialog.close"), close, listeners, "notice-close", icon="close"))
-        self.notices.appendChild(box)
-        if not sticky and kind == "info":
-            js.setTimeout(create_once_callable(lambda: close() if box.isConnected else None), 6000)
-        return box
+    def notice(self, words: Words, kind: str = "info", sticky: bool = False, scope: str = "screen") -> Any:
+        """A message floating at the top of the page (``ui/notices.py``): it
+        belongs to the screen shown, or the one being opened while the app
+        changes screens (``scope="app"``: to the whole app, storage full);
+        ``words`` are a ``Message`` or a function so a language change words
+        them again.  Its box."""
+        if scope == "app":
+            owner: Any = APP_WIDE
+        elif self._hops:
+            owner = self._incoming
+        else:
+            owner = self._pending if self._pending is not None else self.route
+        return self.notice_list.show(words, kind, sticky, owner)
 
     def report_problems(self, problems: list[storage.Problem]) -> None:
         """Saved games that could not be opened, said in plain words as ONE
@@ -298,20 +305,27 @@ class App:
         box = self._problems_notice
         if box is None or not box.isConnected:
             self._problem_keys = {}
-        self._problem_keys.update((problem.key, problem.aside_key is not None) for problem in problems)
-        count = len(self._problem_keys)
-        aside = sum(self._problem_keys.values())
-        parts = []   # the truth for each: set aside, or (storage full) left where it was
-        if aside:
-            parts.append(t("storage.corrupt_single") if aside == 1 else t("storage.corrupt_several", count=aside))
-        if count > aside:
-            left = count - aside
-            parts.append(t("storage.corrupt_left_single") if left == 1 else t("storage.corrupt_left", count=left))
-        text = " ".join(parts)
+        self._problem_keys.update((problem.key, (problem.aside_key is not None, problem.game)) for problem in problems)
+        kept = dict(self._problem_keys)
+        count = len(kept)
+
+        def words() -> str:
+            """The truth for each (set aside, or with storage full left where it
+            was) and which games they were, in the page's language."""
+            aside = sum(1 for was_set_aside, _ in kept.values() if was_set_aside)
+            parts = []
+            if aside:
+                parts.append(t("storage.corrupt_single") if aside == 1 else t("storage.corrupt_several", count=aside))
+            if count > aside:
+                left = count - aside
+                parts.append(t("storage.corrupt_left_single") if left == 1 else t("storage.corrupt_left", count=left))
+            games = sorted({t(f"game.{game}.title") for _, game in kept.values() if game})
+            if games:
+                parts.append(t("storage.corrupt_games", count=len(games), games=", ".join(games)))
+            return " ".join(parts)
         if box is not None and box.isConnected:
-            set_text(box.querySelector(".notice-text"), text)
-        else:
-            box = self._problems_notice = self.notice(text, "warning", sticky=True)
+            self.notice_list.close_box(box)
+        box = self._problems_notice = self.notice(words, "warning", sticky=True, scope="app")   # about the storage
         box.setAttribute("data-problems", str(count))
 
     def announce(self, text: str) -> None:

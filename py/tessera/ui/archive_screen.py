@@ -22,7 +22,7 @@ from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 from .. import i18n
 from ..core import registry
-from ..i18n import has, t
+from ..i18n import Message, has, t
 from . import storage
 from .dom import Listeners, button, el, set_flag
 from .home_screen import describe_opponent
@@ -178,7 +178,7 @@ class ArchiveScreen:
 
     def _export(self, summary: SavedSummary) -> None:
         if not export_saved(summary):
-            self.app.notice(t("archive.export_failed"), "warning")
+            self.app.notice(Message("archive.export_failed"), "warning")
 
     def _delete(self, summary: SavedSummary) -> None:
         def delete() -> None:

@@ -23,7 +23,7 @@ import js  # type: ignore[import-not-found]
 
 from ..core.seats import Seat
 from ..core.session import Session
-from ..i18n import t
+from ..i18n import Message, t
 from . import storage
 from .dialogs import Dialog, _checked, _radio_group
 from .dom import Listeners, button, el
@@ -194,7 +194,7 @@ def start_branch(app: Any, session: Session, ply: int, opponent: str, side: str)
     try:
         storage.save_session(data)
     except storage.StorageFull:
-        app.notice(t("storage.quota"), "error", sticky=True)
+        app.notice(Message("storage.quota"), "error", sticky=True, scope="app")
         return
     app.announce(t("branch.started", ply=ply))
     app.go(f"#/play/{game.game_id}/{session_id}")

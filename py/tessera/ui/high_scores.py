@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 from ..core.game_ui import game_ui
 from ..core.high_scores import (MAX_NAME, TABLE_KEY, HighScore, HighScoreError, clean_name, dump_table, parse_table,
                                 place, rename)
-from ..i18n import t
+from ..i18n import Message, t
 from . import storage
 from .dialogs import Dialog
 from .dom import Listeners, el
@@ -45,7 +45,7 @@ def load_table(app: Any, game_id: str, table: str) -> list[HighScore]:
         if problem.aside_key is None:
             _held.add(key)
         if app is not None:
-            app.notice(t("scores.corrupt" if problem.aside_key else "scores.corrupt_left"), "warning", sticky=True)
+            app.notice(Message("scores.corrupt" if problem.aside_key else "scores.corrupt_left"), "warning", sticky=True)
         where = f"kept as {problem.aside_key}" if problem.aside_key else "left in place: storage is full"
         js.console.warn(f"high scores {key} could not be used ({where}): {error}")
         return []
@@ -59,7 +59,7 @@ def save_table(app: Any, game_id: str, table: str, entries: list[HighScore]) -> 
         return True
     except storage.StorageFull:
         if app is not None:
-            app.notice(t("storage.quota"), "warning")
+            app.notice(Message("storage.quota"), "warning", scope="app")
         return False
 
 

@@ -19,7 +19,7 @@ from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-f
 from ..core.game import Game, IllegalMoveError, Move, NotationError
 from ..core.session import MoveEvent, Session, SessionError
 from ..core.steps import UNFINISHED, Steps, run_slice
-from ..i18n import has, t
+from ..i18n import Message, has, t
 from . import storage
 from .board import BoardComponent
 from .dialogs import Dialog, new_game_dialog
@@ -355,6 +355,9 @@ class PlayScreen:
             title = result_title(session, outcome) + (f" · {you}" if you else "")
             text = f"{title}. {result_reason(session, outcome)}"
             classes += " is-over"
+        elif self.sync is not None and self.sync.stale:   # another tab moved on: nothing to play here
+            text = t("tabs.status")
+            classes += " is-over"
         elif session.thinking and session.local_seats():   # (someone watching sees whose turn it is)
             text = t(waiting_key(session))
             classes += " is-thinking"
@@ -423,7 +426,7 @@ class PlayScreen:
         if kind == "draw_offer":
             ask_draw(self)
         elif kind == "draw_declined":
-            self.app.notice(t("draw.declined", side=side_name(session, detail)), "info")
+            self.app.notice(lambda: t("draw.declined", side=side_name(session, detail)), "info")
         outcome = session.outcome()
         if outcome is not None and kind in ("move", "result"):
             self.app.announce(f"{result_title(session, outcome)}. {result_reason(session, outcome)}")
@@ -465,7 +468,7 @@ class PlayScreen:
         except storage.StorageFull:
             if not self._quota_warned:
                 self._quota_warned = True
-                self.app.notice(t("storage.quota"), "error", sticky=True)
+                self.app.notice(Message("storage.quota"), "error", sticky=True, scope="app")
         except Exception as error:  # never stop play because saving failed
             js.console.error(f"saving failed: {error}")
 
@@ -490,7 +493,7 @@ class PlayScreen:
         except Exception as error:  # a failing bot must not freeze the game silently
             js.console.error(f"bot failed: {type(error).__name__}: {error}")
             if not self._closed:
-                self.app.notice(t("bot.failed", detail=error_words(error)), "error")
+                self.app.notice(lambda error=error: t("bot.failed", detail=error_words(error)), "error")
 
     # ----- input ---------------------------------------------------------------------------
     def _draft_game(self) -> Game | None:
@@ -582,13 +585,13 @@ class PlayScreen:
         try:
             self.session.undo()
         except SessionError as error:
-            self.app.notice(sentence(error_words(error)), "info")
+            self.app.notice(lambda error=error: sentence(error_words(error)), "info")
 
     def _offer_draw(self) -> None:
         try:
             self.session.offer_draw(acting_seat(self.session))
         except SessionError as error:   # too soon (the button counts down), or an offer already stands
-            self.app.notice(sentence(error_words(error)), "info")
+            self.app.notice(lambda error=error: sentence(error_words(error)), "info")
             self.render()
 
     def _new_game(self) -> None:

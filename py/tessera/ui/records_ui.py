@@ -182,8 +182,8 @@ def import_dialog(app: Any, game_id: str) -> Dialog:
         dialog.close()
         app.open_session(session)
         if notes:
-            sentences = [t(note.key, **note.params) for note in notes]
-            app.notice(" ".join([t("record.rules_differ"), *sentences]), "warning", sticky=True)
+            app.notice(lambda: " ".join([t("record.rules_differ"), *(t(note.key, **note.params) for note in notes)]),
+                       "warning", sticky=True)
 
     def file_chosen(event: Any) -> None:
         def loaded(text: Any) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import has, t
+from ..i18n import Message, has, t
 from . import storage
 from .dom import Listeners, button, el, set_text
 
@@ -140,8 +140,8 @@ class RecoveryScreen:
         if problem is not None and problem.aside_key is None:   # storage full: it could not be copied
             set_text(self.status, t("recovery.put_aside_full"))
             return
-        self.app.notice(t("recovery.put_aside_done"), "info", sticky=True)
-        self._home()
+        self._home()   # first: the notice is the home screen's
+        self.app.notice(Message("recovery.put_aside_done"), "info", sticky=True)
 
     def _ask_reset(self) -> None:
         self.confirm.hidden = False
@@ -153,8 +153,8 @@ class RecoveryScreen:
     def _reset(self) -> None:
         count = storage.reset()
         js.console.warn(f"storage reset from the recovery screen: {count} values removed")
-        self.app.notice(t("recovery.reset_done"), "info", sticky=True)
-        self._home()
+        self._home()   # first: the notice is the home screen's
+        self.app.notice(Message("recovery.reset_done"), "info", sticky=True)
 
     def _home(self) -> None:
         self.app.home()

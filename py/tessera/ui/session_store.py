@@ -16,7 +16,7 @@ import js  # type: ignore[import-not-found]
 
 from ..core.session import Session, SessionError
 from ..core.steps import Steps
-from ..i18n import MessageError, t
+from ..i18n import Message, MessageError
 from . import storage
 from .saved_games import js_time
 
@@ -53,7 +53,7 @@ def opening(app: Any, session_id: str) -> Steps[Session | None]:
         app.report_problems([problem])
         return None
     if data is None:
-        app.notice(t("play.not_found"), "warning")
+        app.notice(Message("play.not_found"), "warning")
         return None
     try:
         return (yield from Session.restoring(data))

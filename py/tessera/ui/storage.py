@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,8 @@ class Problem:
     key: str
     aside_key: str | None
     detail: str
+    game: str | None = None
+    """The game the value was a save of, when it still says (the notice names it)."""
 
 
 def _local() -> Any:
@@ -136,7 +139,22 @@ def put_aside(key: str, raw: str, detail: str) -> Problem:
         remove(key)
     except Exception:
         aside = None  # could not copy: leave the original where it is
-    return Problem(key, aside, detail)
+    return Problem(key, aside, detail, game_named_in(raw))
+
+
+GAME_FIELD = re.compile(r'"game"\s*:\s*"([a-z][a-z0-9_]{0,31})"')
+
+
+def game_named_in(raw: Any) -> str | None:
+    """The game a stored save names (its record's ``"game"``), read from its
+    first characters without parsing it (it may be broken); None when it names
+    no game this build knows."""
+    if not isinstance(raw, str):
+        return None
+    from ..core import registry
+    match = GAME_FIELD.search(raw[:4000])
+    known = {entry.game_id for entry in registry.GAMES}
+    return match.group(1) if match and match.group(1) in known else None
 
 
 # ----- everything at once: the recovery screen's backup and reset -------------------

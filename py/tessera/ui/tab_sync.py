@@ -23,9 +23,9 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import t
+from ..i18n import Message, t
 from . import storage
-from .dom import Listeners, button, el, present
+from .dom import Listeners, button, el, present, set_text
 from .save_versions import Change, SaveStamp, classify, game_part, stamp_of
 from .saved_games import SaveProblem, summarize
 
@@ -105,8 +105,11 @@ class TabSync:
             self.conflict(stored)
 
     def conflict(self, stored: Any) -> None:
-        """Another tab changed the game: stop acting on this copy and ask the player."""
+        """Another tab changed the game: stop acting on this copy and ask the player
+        (again and again it moves on there: the banner's counts follow it)."""
         if self.stale:
+            if self.banner is not None and present(self.banner):
+                set_text(self.banner.querySelector(".notice-text"), self._banner_text(stored))
             return
         self.stale = True
         screen = self.screen
@@ -121,23 +124,25 @@ class TabSync:
             screen.root.classList.add("is-stale")
         self._show_banner(stored)
 
-    def _show_banner(self, stored: Any) -> None:
-        meta = stored.get("meta") if isinstance(stored, dict) else None
-        theirs = meta.get("ply") if isinstance(meta, dict) else None
+    def _banner_text(self, stored: Any) -> str:
+        """What changed, with the moves there (counted in the stored record itself) and here."""
+        record = stored.get("record") if isinstance(stored, dict) else None
+        moves = record.get("moves") if isinstance(record, dict) else None
         text = t("tabs.changed")
-        if isinstance(theirs, int) and not isinstance(theirs, bool):
-            text += " " + t("tabs.compare", theirs=theirs, ours=self.session.game.ply)
+        if isinstance(moves, list):
+            text += " " + t("tabs.compare", theirs=len(moves), ours=self.session.game.ply)
+        return text
+
+    def _show_banner(self, stored: Any) -> None:
         box = el("div", "notice notice-warning notice-tabs", None, {"role": "alert", "data-notice": "tabs"})
-        box.appendChild(el("span", "notice-text", text))
+        box.appendChild(el("span", "notice-text", self._banner_text(stored)))
         actions = el("span", "notice-actions")
         actions.appendChild(button(t("tabs.load"), lambda event: self.load_newer(), self.listeners,
                                    "btn btn-primary btn-small", {"data-action": "load-newer"}))
         actions.appendChild(button(t("tabs.keep_copy"), lambda event: self.keep_copy(), self.listeners,
                                    "btn btn-small", {"data-action": "keep-copy"}))
         box.appendChild(actions)
-        notices = self.screen.app.notices
-        if present(notices):
-            notices.appendChild(box)
+        self.screen.app.notice_list.container.appendChild(box)   # removed with the screen (``stop``)
         self.banner = box
 
     # ----- the player's choice ----------------------------------------------------------------
@@ -156,7 +161,7 @@ class TabSync:
         try:
             storage.save_session(data)
         except storage.StorageFull:
-            self.screen.app.notice(t("storage.quota"), "error", sticky=True)
+            self.screen.app.notice(Message("storage.quota"), "error", sticky=True, scope="app")
             return
         self.screen.app.announce(t("tabs.copied"))
         self.screen.app.go(f"#/play/{self.screen.game_id}/{copy_id}")

@@ -55,7 +55,7 @@ class UpdateNotice:
         box.appendChild(actions)
         box.appendChild(button(t("dialog.close"), lambda event: self.close(), self.listeners,
                                "notice-close", icon="close"))
-        self.app.notices.appendChild(box)
+        self.app.notice_list.container.appendChild(box)   # its own notice: the whole app's, until closed
         self.box = box
 
     def reload(self) -> None:
