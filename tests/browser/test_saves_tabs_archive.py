@@ -290,3 +290,36 @@ def test_a_finished_game_reviewed_by_the_bot(context: BrowserContext, site_url: 
     expect(page.locator(".viewing-note")).to_contain_text("ply 5 of 7")
     expect(listed.first).to_contain_text("the bot would play")
     page.screenshot(path="/tmp/tessera-review.png")
+
+
+def test_archive_rows_have_pictures_and_filters(context: BrowserContext, site_url: str, wait_ready) -> None:
+    """Each finished game shows its final position (drawn once in sight); the
+    filters by game and by opponent hide the rest, and say when none is left."""
+    from tessera.games.dots import Dots
+    won = quadrature_save("pic-q", OPENING, [Seat("human"), Seat("bot", "easy")], resign=1, ended=2_000.0)
+    game = Dots({"size": "10x10", "start": "empty"})
+    for text in ("4-5", "5-5", "6-5"):
+        game.push_text(text)
+    session = Session(game, [Seat("human"), Seat("human")], "pic-d", meta={"created": 1_700_000_000_000.0})
+    session.resign(1)
+    dots = finish_meta(session)
+    dots["meta"].update({"ended": 3_000.0, "updated": 3_000.0, "result": {"winner": 0, "reason": "resign"}})
+    put(context, won, dots)
+    page = context.new_page()
+    page.goto(site_url + "#/archive")
+    wait_ready(page)
+    page.wait_for_selector(".archive-list")
+    expect(page.locator(".archive-picture svg")).to_have_count(2, timeout=20_000)
+    assert page.locator(".archive-item[data-game=dots] .archive-picture svg title").text_content() \
+        == "The final position of a game of Dots"
+    page.select_option("[data-filter=game]", "dots")
+    expect(page.locator(".archive-item:visible")).to_have_count(1)
+    expect(page.locator(".archive-item:visible")).to_have_attribute("data-game", "dots")
+    page.select_option("[data-filter=opponent]", "bot")
+    expect(page.locator(".archive-item:visible")).to_have_count(0)
+    expect(page.locator("[data-filter=none]")).to_be_visible()
+    page.select_option("[data-filter=game]", "")
+    expect(page.locator(".archive-item:visible")).to_have_count(1)
+    expect(page.locator(".archive-item:visible")).to_have_attribute("data-game", "quadrature")
+    page.select_option("[data-filter=opponent]", "")
+    page.screenshot(path="/tmp/tessera-archive.png")

@@ -25,6 +25,7 @@ from ..core import registry
 from ..i18n import Message, has, t
 from . import storage
 from .dom import Listeners, button, el, set_flag
+from .archive_pictures import ArchivePictures, filter_bar, opponent_kind
 from .home_screen import describe_opponent
 from .saved_games import ARCHIVE_LIMIT, SavedSummary, finished_newest_first, js_time
 
@@ -116,6 +117,8 @@ class ArchiveScreen:
         self.listeners = Listeners()
         self.root: Any = None
         self.dialog: Any = None
+        self.pictures: ArchivePictures | None = None
+        self.filtered_empty: Any = None
 
     def mount(self, container: Any) -> None:
         summaries, problems = storage.list_sessions()
@@ -130,15 +133,34 @@ class ArchiveScreen:
             el("p", "home-lead", t("archive.lead", count=ARCHIVE_LIMIT)),
         ]))
         if finished:
+            self.pictures = ArchivePictures(lambda: self.root is None or not self.root.isConnected)
             items = el("ul", "archive-list", None, {"aria-labelledby": "archive-title"})
             for summary in finished:
                 items.appendChild(self._item(summary))
+            self.root.appendChild(filter_bar(finished, self.listeners, lambda game, opponent:
+                                             self._filter(items, game, opponent)))
             self.root.appendChild(items)
+            self.filtered_empty = el("p", "archive-empty", t("archive.filter.none"), {"hidden": True,
+                                                                                      "data-filter": "none"})
+            self.root.appendChild(self.filtered_empty)
         else:
             self.root.appendChild(el("p", "archive-empty", t("archive.empty")))
         container.appendChild(self.root)
 
+    def _filter(self, items: Any, game: str, opponent: str) -> None:
+        """Show the games of that game and against that opponent ("" for any)."""
+        shown = 0
+        for item in items.children:
+            fits = (not game or str(item.dataset.game) == game) and \
+                (not opponent or str(item.dataset.opponent) == opponent)
+            item.hidden = not fits
+            shown += fits
+        self.filtered_empty.hidden = shown > 0
+
     def unmount(self) -> None:
+        if self.pictures is not None:
+            self.pictures.stop()
+            self.pictures = None
         if self.dialog is not None:
             self.dialog.close()
         self.listeners.clear()
@@ -151,6 +173,8 @@ class ArchiveScreen:
         title = t(f"game.{summary.game}.title")
         moves = t("archive.moves", count=(summary.ply + 1) // 2)
         link = el("a", "archive-card", None, {"href": href, "data-session": summary.session_id})
+        picture = el("span", "archive-picture", None, {"aria-hidden": "true"})
+        link.appendChild(picture)
         link.appendChild(el("span", "archive-game", title))
         link.appendChild(el("span", "archive-result", summary_result(summary)))
         reason = summary_reason(summary)
@@ -171,9 +195,11 @@ class ArchiveScreen:
         actions.appendChild(button(t("archive.delete"), lambda event: self._delete(summary), self.listeners,
                                    "btn btn-small btn-danger-soft",
                                    {"data-action": "delete-saved", "aria-label": t("archive.delete_game", game=title)}))
-        item = el("li", "archive-item", None, {"data-game": summary.game})
+        item = el("li", "archive-item", None, {"data-game": summary.game, "data-opponent": opponent_kind(summary)})
         item.appendChild(link)
         item.appendChild(actions)
+        if self.pictures is not None:
+            self.pictures.watch(summary, picture, item)
         return item
 
     def _export(self, summary: SavedSummary) -> None:
