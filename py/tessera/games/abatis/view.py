@@ -33,6 +33,7 @@ from ...core.animation import Timeline, fade
 from ...core.contrast import GRAPHICS, TEXT
 from ...core.draw import ALIGN_CENTER, ALIGN_RIGHT, DrawList
 from ...core.game import Game
+from ...core.grid import Grid
 from ...core.view import BoardView, TapResult, ViewState
 from ...i18n import t
 from .animation import (LEVEL, PICTURE, PREVIEW_X, REMOVE, STRIP_Y, Phase, cell_point, current, move_timeline,
@@ -94,12 +95,13 @@ CONTRAST_PAIRS: tuple[tuple[str, str, float], ...] = (
 their marks are checked colour by colour."""
 
 
+PICTURE_GRID = Grid(SPAN_X, SPAN_Y, MARGIN, MARGIN)
+"""The picture in cells (``core.grid``)."""
+
+
 def geometry(width: float, height: float) -> tuple[float, float, float]:
     """(x, y) of the picture's top-left corner and the cell size."""
-    s = min(width / SPAN_X, height / SPAN_Y)
-    left = (width - SPAN_X * s) / 2 + MARGIN * s
-    top = (height - SPAN_Y * s) / 2 + MARGIN * s
-    return left, top, s
+    return PICTURE_GRID.fit(width, height)
 
 
 def place_point(place: Place) -> tuple[float, float]:
@@ -180,10 +182,8 @@ class AbatisView(BoardView):
 
     def cell_at(self, game: Game, state: ViewState, width: float, height: float,
                 x: float, y: float) -> Place | None:
-        left, top, s = geometry(width, height)
-        if x < left or y < top:
-            return None
-        return GRID.get((int((x - left) // s), int((y - top) // s)))
+        found = PICTURE_GRID.cell_at(width, height, x, y, 10 ** 6, 10 ** 6)   # ``GRID`` names the places
+        return None if found is None else GRID.get(found)
 
     @staticmethod
     def point_center(game: Game, cell: Place, width: float, height: float,

@@ -31,6 +31,7 @@ from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.hint_marks import hint_colour
 from ...core.hint_marks import ring as hint_ring
 from ...core.game import Game
+from ...core.grid import Grid
 from ...core.view import BoardView, TapResult, ViewState
 from .animation import growth, move_timeline, outline_of, paint_share, pulse
 from .geometry import CAPTURE_BASE, CELLS, COLUMNS, PASS, RECTANGLES, SIZE
@@ -96,12 +97,13 @@ CONTRAST_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], float], ...] = (
 )
 
 
+GRID = Grid(SPAN, SPAN, MARGIN, MARGIN)
+"""The board in cells (``core.grid``)."""
+
+
 def geometry(width: float, height: float) -> tuple[float, float, float]:
     """(x, y) of the top-left cell's corner and the cell size."""
-    s = min(width, height) / SPAN
-    left = (width - SPAN * s) / 2 + MARGIN * s
-    top = (height - SPAN * s) / 2 + MARGIN * s
-    return left, top, s
+    return GRID.fit(width, height)
 
 
 def _screen(cell: int, flipped: bool) -> tuple[int, int]:
@@ -156,11 +158,8 @@ class CornersView(BoardView):
 
     def cell_at(self, game: Game, state: ViewState, width: float, height: float,
                 x: float, y: float) -> int | None:
-        left, top, s = geometry(width, height)
-        col, row = int((x - left) // s), int((y - top) // s)
-        if not (0 <= col < SIZE and 0 <= row < SIZE) or x < left or y < top:
-            return None
-        return _cell_from_screen(col, row, state.flipped)
+        found = GRID.cell_at(width, height, x, y, SIZE, SIZE)
+        return None if found is None else _cell_from_screen(found[0], found[1], state.flipped)
 
     def point_center(self, game: Game, cell: int, width: float, height: float,
                      flipped: bool = False) -> tuple[float, float]:

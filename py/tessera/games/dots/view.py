@@ -40,6 +40,7 @@ from ...core.hint_marks import hint_colour
 from ...core.hint_marks import ring as hint_ring
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
+from ...core.grid import Grid
 from ...core.view import BoardView, TapResult, ViewState
 from .animation import draw_dots, draw_regions, hidden_cells, hidden_regions, move_timeline
 from .eval import open_captures
@@ -162,14 +163,16 @@ def spans(game: Game) -> tuple[float, float]:
     return (game.width - 1) + 2 * MARGIN, (game.height - 1) + 2 * MARGIN  # type: ignore[attr-defined]
 
 
+def grid(game: Game) -> Grid:
+    """The field in point spacings (``core.grid``)."""
+    span_x, span_y = spans(game)
+    return Grid(span_x, span_y, MARGIN, MARGIN)
+
+
 def geometry(game: Game, width: float, height: float) -> tuple[float, float, float]:
     """(x, y, spacing): the centre of the top-left point (x 1, y = height)
     and the distance between points, the field centred in the area."""
-    span_x, span_y = spans(game)
-    spacing = min(width / span_x, height / span_y)
-    origin_x = (width - spacing * span_x) / 2 + MARGIN * spacing
-    origin_y = (height - spacing * span_y) / 2 + MARGIN * spacing
-    return origin_x, origin_y, spacing
+    return grid(game).fit(width, height)
 
 
 def _screen(game: Game, x: int, y: int, flipped: bool) -> tuple[int, int]:
@@ -198,16 +201,8 @@ def point_center(game: Game, cell: tuple[int, int], width: float, height: float,
 def point_at(game: Game, width: float, height: float, x: float, y: float,
              flipped: bool = False, tolerance: float = TAP_TOLERANCE) -> tuple[int, int] | None:
     """The point within ``tolerance`` spacings of pixel (x, y), or None."""
-    origin_x, origin_y, s = geometry(game, width, height)
-    if s <= 0:
-        return None
-    fx, fy = (x - origin_x) / s, (y - origin_y) / s
-    sx, sy = round(fx), round(fy)
-    if not (0 <= sx < game.width and 0 <= sy < game.height):  # type: ignore[attr-defined]
-        return None
-    if (fx - sx) ** 2 + (fy - sy) ** 2 > tolerance * tolerance:
-        return None
-    return _from_screen(game, sx, sy, flipped)
+    found = grid(game).point_at(width, height, x, y, game.width, game.height, tolerance)  # type: ignore[attr-defined]
+    return None if found is None else _from_screen(game, found[0], found[1], flipped)
 
 
 def label_step(spacing: float) -> int:

@@ -29,6 +29,7 @@ from ...core.hint_marks import arrow, hint_colour
 from ...core.hint_marks import ring as hint_ring
 from ...core.draw import ALIGN_CENTER, DrawList
 from ...core.game import Game
+from ...core.grid import Grid
 from ...core.view import BoardView, TapResult, ViewState
 from .animation import animated_squares, draw_motion, move_timeline
 from .rules import EMPTY, WHITE, move_from, move_to
@@ -149,16 +150,16 @@ CONTRAST_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], float], ...] = (
 """Colour pairs a player must tell apart, with WCAG's minimum contrast."""
 
 
+GRID = Grid(SPAN, SPAN, MARGIN, MARGIN)
+"""The board in point spacings (``core.grid``)."""
+
+
 def geometry(width: float, height: float) -> tuple[float, float, float]:
     """(x, y, spacing): the top-left point's centre and the point distance.
 
     The board is square and centred in the ``width`` x ``height`` area.
     """
-    spacing = min(width, height) / SPAN
-    board = spacing * SPAN
-    origin_x = (width - board) / 2 + MARGIN * spacing
-    origin_y = (height - board) / 2 + MARGIN * spacing
-    return origin_x, origin_y, spacing
+    return GRID.fit(width, height)
 
 
 def _screen_col_row(sq: int, flipped: bool) -> tuple[int, int]:
@@ -192,15 +193,8 @@ def square_center(sq: int, width: float, height: float, flipped: bool = False) -
 def square_at(width: float, height: float, x: float, y: float, flipped: bool = False,
               tolerance: float = TAP_TOLERANCE) -> int | None:
     """The square whose point is within ``tolerance`` spacings of (x, y)."""
-    origin_x, origin_y, spacing = geometry(width, height)
-    fx = (x - origin_x) / spacing
-    fy = (y - origin_y) / spacing
-    sx, sy = round(fx), round(fy)
-    if not (0 <= sx < SIZE and 0 <= sy < SIZE):
-        return None
-    if (fx - sx) ** 2 + (fy - sy) ** 2 > tolerance * tolerance:
-        return None
-    return _square_from_screen(sx, sy, flipped)
+    found = GRID.point_at(width, height, x, y, SIZE, SIZE, tolerance)
+    return None if found is None else _square_from_screen(found[0], found[1], flipped)
 
 
 def _last_move(game: Game, state: ViewState) -> Any:

@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.grid import Grid
 from .field import LARGE
 from .tray import is_compact
 
@@ -127,14 +128,10 @@ def layout(width: float, height: float, rows: int = 0, seen_width: float | None 
     ``seen_width`` is on screen (less when the board is zoomed in: a phone's
     board zoomed in keeps its strip)."""
     if _is_beside(width, height, rows):
-        s = min(width / BESIDE_SPAN, height / SPAN)
-        left = (width - BESIDE_SPAN * s) / 2 + MARGIN * s
-        top = (height - SPAN * s) / 2 + MARGIN * s
+        left, top, s = Grid(BESIDE_SPAN, SPAN, MARGIN, MARGIN).fit(width, height)
         return Layout(left, top, s, BESIDE, left + (LARGE + BESIDE_GAP) * s, top, BESIDE_CHIP * s, BESIDE_COLUMNS,
                       math.ceil(HAND_SIZE / BESIDE_COLUMNS))
-    s = min(width / SPAN, height / total_height(rows))
-    left = (width - SPAN * s) / 2 + MARGIN * s
-    top = (height - total_height(rows) * s) / 2 + MARGIN * s
+    left, top, s = Grid(SPAN, total_height(rows), MARGIN, MARGIN).fit(width, height)
     if not rows:
         return Layout(left, top, s, None)
     hand = STRIP if is_compact(width if seen_width is None else seen_width) else BELOW

@@ -194,7 +194,7 @@ class QuadrotoneView(BoardView):
             return hit if is_page(hit) else CLOSE
         found = layout(width, height, rows, window(state, width, height)[2])
         left, top, s = found.left, found.top, found.s
-        if left <= x < left + LARGE * s and top <= y < top + LARGE * s:
+        if left <= x < left + LARGE * s and top <= y < top + LARGE * s:   # the field (Grid.cell_at's rule)
             return (LARGE - 1 - int((y - top) // s)) * LARGE + int((x - left) // s)
         if not rows or hand_seat(game, state) != game.to_move:
             return None
