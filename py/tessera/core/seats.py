@@ -23,7 +23,7 @@ from .game import Game, Move, excerpt
 if TYPE_CHECKING:
     from .session import Session
 
-SEAT_KINDS = ("human", "bot", "remote")
+SEAT_KINDS = ("human", "bot", "remote", "link")
 
 
 class SessionError(MessageError, ValueError):
@@ -33,7 +33,8 @@ class SessionError(MessageError, ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """What sits in one seat: ``human`` (this device), ``bot`` (a level key) or ``remote``."""
+    """What sits in one seat: ``human`` (this device), ``bot`` (a level key), ``remote``
+    (a player through a relay) or ``link`` (a friend whose moves come in links)."""
 
     kind: str = "human"
     level: str | None = None
@@ -119,6 +120,17 @@ class RemoteParticipant(Participant):
         return None
 
 
+class LinkParticipant(Participant):
+    """The seat of a friend who plays by link (``core.link_play``): their
+    moves arrive when this device opens their link, so asked for one it has
+    none to give."""
+
+    status_key = "link.waiting"
+
+    async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        return None
+
+
 ParticipantFactory = Callable[[Seat, Game, int], Participant]
 """(seat, game, seat index) -> participant; raises SessionError if it cannot."""
 
@@ -133,4 +145,6 @@ def default_participant(seat: Seat, game: Game, index: int) -> Participant:
             return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
         except ValueError as error:  # an unknown level, or a level whose bot cannot be made
             raise SessionError("error.seat.bad_level", level=excerpt(seat.level), reason=error) from None
+    if seat.kind == "link":
+        return LinkParticipant()
     return RemoteParticipant()

@@ -201,6 +201,9 @@ class App:
                 return None
             from .play_screen import PlayScreen
             return PlayScreen(self, route[1], route[2])
+        if len(route) == 2 and route[0] == "link":   # a friend's move by link: #/link/<token>
+            from .link_ui import LinkScreen
+            return LinkScreen(self, route[1])
         if len(route) == 4 and route[0] == "join":   # a friend's invite: #/join/<relay>/<room>/<secret>
             from .remote_ui import JoinScreen
             return JoinScreen(self, route)
@@ -321,7 +324,8 @@ class App:
                 parts.append(t("storage.corrupt_left_single") if left == 1 else t("storage.corrupt_left", count=left))
             games = sorted({t(f"game.{game}.title") for _, game in kept.values() if game})
             if games:
-                parts.append(t("storage.corrupt_games", count=len(games), games=", ".join(games)))
+                parts.append(t("storage.corrupt_game" if len(games) == 1 else "storage.corrupt_games",
+                               games=", ".join(games)))
             return " ".join(parts)
         if box is not None and box.isConnected:
             self.notice_list.close_box(box)

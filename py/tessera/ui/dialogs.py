@@ -349,6 +349,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     dialog = Dialog(t("newgame.title", game=t(f"game.{game_id}.title")), "dialog-newgame")
     opponents = [(f"bot:{lv.key}", t("opponent.bot", level=t(f"bot.level.{lv.key}"))) for lv in levels]
     opponents.append(("human", t("opponent.hot_seat")))
+    opponents.append((LINK, t("opponent.link")))
     opponents.append((ONLINE, t("opponent.online")))
     default_opponent = preset.get("opponent")
     if default_opponent not in [value for value, _ in opponents]:
@@ -359,7 +360,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
         side_group.hidden = value == "human" or in_match()
         online_group.hidden = value != ONLINE
         if format_group is not None:   # a match is played on one device
-            format_group.hidden = value == ONLINE
+            format_group.hidden = value in (ONLINE, LINK)
             side_group.hidden = value == "human" or in_match()
 
     def in_match() -> bool:
@@ -384,7 +385,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     online_group.hidden = default_opponent != ONLINE
     form.appendChild(online_group)
     if format_group is not None:
-        format_group.hidden = default_opponent == ONLINE
+        format_group.hidden = default_opponent in (ONLINE, LINK)
     side_group.hidden = default_opponent == "human" or in_match()
     option_groups = OptionGroups(cls, game_id, form, preset, dialog.listeners)
     for key in suggested:
@@ -411,7 +412,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
             dialog.close()
             start_online_game(app, game_id, choice, chosen_options(cls, choice), *online)
             return
-        if format_group is not None:
+        if format_group is not None and choice["opponent"] != LINK:
             choice["format"] = _checked(form, "format")
         dialog.close()
         if choice.get("format") == FORMAT_MATCH:
@@ -482,6 +483,8 @@ def _open_starting_on_enter(dialog: Dialog, form: Any, start_button: Any) -> Dia
 
 FORMAT_MATCH = "match"
 ONLINE = "online"
+LINK = "link"
+"""The new-game dialog's opponent "a friend, by link" (``ui/link_ui.py``)."""
 """The opponent "a friend online" (``remote_ui``)."""
 FORMAT_SINGLE = "single"
 
@@ -531,6 +534,9 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
         seats = [Seat("human")]
     elif opponent == "human":
         seats = [Seat("human"), Seat("human")]
+    elif opponent == LINK:   # a friend by link: they sit in the other seat, this device keeps the link's name
+        seats = [Seat("human"), Seat("link")] if seat == 0 else [Seat("link"), Seat("human")]
+        meta = {**(meta or {}), "link": {"id": storage.new_session_id(), "seat": seat}}
     else:
         bot = Seat("bot", opponent.split(":", 1)[1])
         seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]

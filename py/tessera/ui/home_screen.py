@@ -52,7 +52,12 @@ class HomeScreen:
 
     def _in_progress(self, summaries: list[SavedSummary]) -> Any:
         section = el("section", "home-section", None, {"aria-labelledby": "resume-title"})
-        section.appendChild(el("h2", "section-title", t("home.in_progress"), {"id": "resume-title"}))
+        waiting = sum(1 for summary in summaries if summary.local_turn)
+        title = el("h2", "section-title", t("home.in_progress"), {"id": "resume-title"})
+        if waiting:   # games whose move is yours (a friend's link opened, a bot answered)
+            title.appendChild(el("span", "badge badge-turn", t("home.waiting_for_you", count=waiting),
+                                 {"data-badge": "your-turn"}))
+        section.appendChild(title)
         items = el("ul", "resume-list")
         for summary in summaries[:8]:
             items.appendChild(self._resume_item(summary))
@@ -70,6 +75,9 @@ class HomeScreen:
         status = ""
         if your_turn:
             status = t("home.your_turn")
+        elif summary.to_move is not None and summary.to_move < len(summary.seats) \
+                and summary.seats[summary.to_move].kind == "link":
+            status = t("link.waiting_home")
         elif summary.to_move is not None and has(f"turn.{summary.side_names[summary.to_move]}"):
             status = t(f"turn.{summary.side_names[summary.to_move]}")
         text = t("home.status", status=status, number=move_number) if status else t("home.move", number=move_number)
@@ -169,4 +177,6 @@ def describe_opponent(seats: tuple[SeatSummary, ...]) -> str:
             return t("opponent.bot", level=t(f"bot.level.{seat.level}"))
     if seats and all(seat.kind == "human" for seat in seats):
         return t("opponent.hot_seat")
+    if any(seat.kind == "link" for seat in seats):
+        return t("opponent.link")
     return t("opponent.remote")

@@ -80,7 +80,8 @@ def action_buttons(self: Any) -> Any:
     if self.extra_buttons:
         box.appendChild(el("div", "action-row", None, None, [node for _, node in self.extra_buttons]))
     for toggle in self.ui.view_toggles:   # a game's drawing options (Corners: every capture)
-        if not (toggle.assist and self.remote is not None):   # no reading help against a person online
+        if not (toggle.assist and (self.remote is not None or self.link is not None)):   # no reading help
+                                                                                          # against a person
             box.appendChild(view_toggle(self, toggle))
     box.appendChild(el("div", "action-row", None, None, [flip, new] if self.ui.flippable else [new]))
     box.appendChild(el("div", "action-row", None, None, [export, imp]))

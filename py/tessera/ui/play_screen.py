@@ -65,6 +65,7 @@ class PlayScreen:
         self.ticker: Any = None  # time_ui.ClockTicker when the game has a clock
         self.feedback: MoveFeedback | None = None  # animations, sounds, the bot's reply shown
         self.remote: Any = None  # remote_ui.RemotePlay when the opponent plays on another device
+        self.link: Any = None  # link_ui.LinkPanel when the opponent plays by link
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
@@ -120,6 +121,8 @@ class PlayScreen:
         self._save_pending = False
         if self.dialog is not None:
             self.dialog.close()
+        if self.link is not None:
+            self.link.stop()
         if self.remote is not None:
             self.remote.stop()
             self.remote = None
@@ -153,6 +156,8 @@ class PlayScreen:
         self.app.set_nav([(t("nav.rules"), f"#/rules/{self.game_id}"), (t("nav.games"), "#/")])
         from .remote_ui import remote_for
         self.remote = remote_for(self)
+        from .link_ui import link_for
+        self.link = link_for(self)
         self.root = self._build()
         container.appendChild(self.root)
         flipped = session.meta.get("flipped")
@@ -210,6 +215,8 @@ class PlayScreen:
             self.branching.close()
         if self.dialog is not None:
             self.dialog.close()
+        if self.link is not None:
+            self.link.stop()
         if self.remote is not None:
             self.remote.stop()
         if self.session is not None:
@@ -238,7 +245,7 @@ class PlayScreen:
         self.branching = BranchControls(self)   # "Continue from here"
         # A move put together before it is played (Quadrotone).
         self.drafts = DraftBar(self.ui, self.listeners, self._draft_game, self._on_board_move,
-                               assist=self.remote is None)
+                               assist=self.remote is None and self.link is None)
         stage = el("div", "play-stage", None, None, [self.board_host, self.drafts.node, self.branching.offer])
         tip = first_tip(self)
         if tip is not None:
@@ -249,6 +256,8 @@ class PlayScreen:
         side.appendChild(self.status)
         if self.remote is not None:   # the relay link, the invite
             side.appendChild(self.remote.node)
+        if self.link is not None:   # the link to send a friend
+            side.appendChild(self.link.node)
         from .match_ui import match_box
         match = match_box(self.session)
         if match is not None:
@@ -334,6 +343,9 @@ class PlayScreen:
         board.show(session.shown_game())
         over = session.is_over() or self.frozen() or not self.linked()   # a replay, a game another tab
         set_flag(self.undo_btn, "disabled", not session.can_undo() or over)   # moved on, a relay not reached
+        self.undo_btn.hidden = self.link is not None   # by link: a move taken back would make the next link refused
+        if self.link is not None:
+            self.link.render()
         self.draw_btn.hidden = not (session.is_hot_seat() or self.remote is not None) or self.solo
         self.draw_wait.render(session, acting_seat(session), over or session.draw_offer is not None)
         set_flag(self.resign_btn, "disabled", over)

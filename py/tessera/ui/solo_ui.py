@@ -29,7 +29,7 @@ class SoloHelpers:
         self.note = el("p", "hint-note", None, {"aria-live": "polite", "hidden": True, "data-hint": "note"})
         self._hint_version: int | None = None
         buttons = []
-        if self.ui.hint_level is not None and screen.remote is None:   # no hints against a person online
+        if self.ui.hint_level is not None and screen.remote is None and screen.link is None:   # none against a person
             self.hint_button = button(t("play.hint"), lambda e: self.ask_hint(), screen.listeners, "btn",
                                       {"data-action": "hint"})
             buttons.append(self.hint_button)
