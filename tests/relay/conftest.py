@@ -108,7 +108,11 @@ def url(relay: Relay | str) -> str:
     return relay if isinstance(relay, str) else f"ws://127.0.0.1:{relay.port}"
 
 
-async def client(relay: Relay | str, **kwargs: Any) -> Client:
+async def client(relay: Relay | str, address: str | None = None, **kwargs: Any) -> Client:
+    """A client socket; ``address``: the client address a proxy in front of the relay would forward
+    (every test client comes from 127.0.0.1, which the relay trusts as a proxy by default)."""
+    if address is not None:
+        kwargs["additional_headers"] = {"X-Forwarded-For": address}
     return Client(await connect(url(relay), open_timeout=TIMEOUT, **kwargs))
 
 

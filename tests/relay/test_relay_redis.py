@@ -277,10 +277,11 @@ def corrupt_states(good: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def test_a_corrupt_room_in_redis_is_no_access_not_a_crash(redis_url: str) -> None:
-    """Whatever is wrong with a stored room, joining it gets ``no_access`` and the relay serves on."""
+    """Whatever is wrong with a stored room, joining it on a relay that must read it gets ``no_access``
+    and the relay serves on; a relay whose copy cannot be written any more tells its player so."""
     async def scenario() -> None:
-        async with relays(redis_url, 1) as (relay,):
-            ann, bob, created = await new_game(relay)
+        async with relays(redis_url, 2) as (one, relay):
+            ann, bob, created = await new_game(one)
             key = f"{DEFAULT_PREFIX}room:{created['room']}"
             async with aioredis.Redis.from_url(redis_url, decode_responses=True) as raw:
                 good = json.loads(await raw.hget(key, "state"))
@@ -308,7 +309,7 @@ def test_the_room_cap_holds_across_processes(redis_url: str) -> None:
     """Eight players create games at once on two relay processes capped at three rooms: exactly three get one."""
     async def scenario() -> None:
         async with relay_processes(redis_url, 2, "--max-rooms", "3") as (one, two):
-            players = [await client((one, two)[i % 2].address) for i in range(8)]
+            players = [await client((one, two)[i % 2].address, address=f"192.0.2.{i + 1}") for i in range(8)]
             for player in players:
                 await player.send("create", game="quadrature")
             answers = await asyncio.gather(*(player.recv() for player in players))
@@ -338,7 +339,7 @@ def test_rooms_expire_by_themselves_but_not_while_a_player_is_on_a_live_relay(re
             await wait_until_gone(two.store, created["room"])
             probe = await client(two)
             await probe.send("join", room=created["room"], secret=created["secret"])
-            assert (await probe.error())["code"] == "no_access"
+            assert (await probe.error())["code"] == "lost"
     run(scenario())
 
 
