@@ -249,15 +249,36 @@ def test_a_relay_restart_keeps_the_game(redis_url: str) -> None:
     run(scenario())
 
 
-def test_a_lock_left_by_a_dead_relay_frees_itself(redis_url: str) -> None:
-    """A room lock whose holder died (a token nobody will delete) expires, and the next move goes through."""
+def test_simultaneous_changes_on_two_relays_are_both_kept_in_one_order(redis_url: str) -> None:
+    """Ann moves on one relay while Bob, on the other, offers a draw at the same moment, twenty times:
+    one change of each pair is made on a copy that is behind and is made again on the room as it is,
+    so both happen, and both players hear every event in the same order."""
     async def scenario() -> None:
-        async with relays(redis_url, **FAST) as (one, two):
+        async with relays(redis_url, **FAST, offer_burst=1000, offer_rate=1000) as (one, two):
             ann, bob, created = await new_game(one, bob_at=two)
-            async with aioredis.Redis.from_url(redis_url) as raw:
-                await raw.set(f"{DEFAULT_PREFIX}lock:{created['room']}", "a dead relay's token", px=1500)
-            await ann.send("move", move=first_legal(), version=0)
-            assert (await bob.expect("moved", timeout=10))["version"] == 1
+            moves: list[str] = []
+            for _ in range(20):
+                text = first_legal(moves)
+                await asyncio.gather(ann.send("move", move=text, version=len(moves)), bob.send("offer_draw"))
+                moves.append(text)
+                seen = []
+                for player in (ann, bob):
+                    got = []
+                    while len(got) < 2:
+                        data = await player.recv()
+                        if data["type"] in ("moved", "draw_offered"):
+                            got.append(data["type"])
+                        else:
+                            assert data["type"] != "error", data
+                    seen.append(got)
+                assert seen[0] == seen[1], seen
+                await bob.send("move", move=first_legal(moves), version=len(moves))
+                moves.append(first_legal(moves))
+                for player in (ann, bob):
+                    await player.expect("moved")
+            async with reader(redis_url) as store:
+                room = await store.get(created["room"])
+                assert room.state.moves == moves
     run(scenario())
 
 

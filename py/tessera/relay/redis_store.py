@@ -77,6 +77,8 @@ ROOMS_KEPT = 4096
 COMMIT_ATTEMPTS = 8
 """Times a change is tried on a newer copy before the client is told to try again."""
 _RESULTS = {1: ADDED, 0: FULL, 2: EXISTS, 3: OWNER_FULL}
+UNAVAILABLE_REPLIES = frozenset({"OOM", "MISCONF", "BUSY", "LOADING", "READONLY", "MASTERDOWN", "NOREPLICAS"})
+"""Error replies of a Redis that cannot take writes now (memory full, a failing disk, loading): try again."""
 
 
 class StoreUnavailable(Exception):
@@ -280,12 +282,18 @@ class RedisStore(RoomStore):
     async def _call(self, pending: Any) -> Any:
         """Await a Redis command: out of reach or too slow is ``StoreDown``, and the outage is logged once."""
         from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import ResponseError
         from redis.exceptions import TimeoutError as RedisTimeoutError
 
         try:
             result = await pending
         except (RedisConnectionError, RedisTimeoutError, OSError, asyncio.TimeoutError) as error:
             self.outage.failed("a command failed", error)
+            raise StoreDown(str(error)) from None
+        except ResponseError as error:
+            if str(error).split(" ", 1)[0] not in UNAVAILABLE_REPLIES:
+                raise
+            self.outage.failed("Redis refused a write", error)
             raise StoreDown(str(error)) from None
         self.outage.ok()
         return result
