@@ -448,6 +448,19 @@ def _name(value: Any) -> str | None:
     return value[:40] if isinstance(value, str) and value.strip() else None
 
 
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+"""Embeddings, overrides and isolates (LRE..RLO, LRI..PDI): what could reach out of an isolate."""
+FSI, PDI = "\u2068", "\u2069"
+
+
+def shown_name(name: str) -> str:
+    """A player's name as a page shows it among other words: isolated (FSI ... PDI), so a right-to-left
+    name, or one holding a right-to-left override, cannot reorder the sentence around it.  The relay
+    passes names on as typed; the directional controls in one are dropped here, since a stray PDI or
+    PDF could close the isolate early.  Text it is, always: the UI sets it as text, never as HTML."""
+    return FSI + name.translate(BIDI_CONTROLS) + PDI
+
+
 def session_from_state(state: Mapping[str, Any], info: RemoteInfo, session_id: str,
                        meta: Mapping[str, Any] | None = None) -> Any:
     """A new local session of the relay's game (a ``state`` message), this device

@@ -22,7 +22,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from ..core.remote import MAX_TOKEN_CHARS, RemoteGame, RemoteInfo, relay_message, session_from_state
+from ..core.remote import MAX_TOKEN_CHARS, RemoteGame, RemoteInfo, relay_message, session_from_state, shown_name
 from ..core.seats import Seat
 from ..i18n import Message, say, t
 from . import storage
@@ -159,6 +159,7 @@ class RemotePlay:
         self._resyncs: list[float] = []
         self._retries = 0
         self._retry_timer: Any = None
+        self._restoring: Any = None
         self.stopped = False
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -277,7 +278,8 @@ class RemotePlay:
                     set_text(presence, "")
 
     def _opponent_name(self) -> str:
-        return self.remote.opponent.get("name") or t("remote.friend")
+        name = self.remote.opponent.get("name")
+        return shown_name(name) if name else t("remote.friend")
 
     # ----- the connection ------------------------------------------------------------------------
     def _send(self, data: dict[str, Any]) -> None:
@@ -316,8 +318,10 @@ class RemotePlay:
             app.notice(t("remote.closed", detail=say(detail)), "error", sticky=True)
             self.socket.close()
         elif kind == "lost":
-            app.notice(t("remote.restoring" if detail == "restoring" else "remote.restored"),
-                       "info", sticky=detail == "restoring")
+            if self._restoring is not None and self._restoring.isConnected:
+                self._restoring.remove()  # one notice at a time: "restoring", then "restored"
+            shown = app.notice(t("remote.restoring" if detail == "restoring" else "remote.restored"), "info")
+            self._restoring = shown if detail == "restoring" else None
         elif kind == "retry":
             self._retry_later()
         elif kind == "debug":
