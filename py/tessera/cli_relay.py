@@ -7,6 +7,8 @@ Redis), which it imports when it runs.
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import os
 from typing import Any, TextIO
 
 from .cli_base import EXIT_OK, CliError
@@ -27,6 +29,11 @@ def cmd_relay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     limits += [value for value in (args.rooms_per_address, args.connections_per_address) if value is not None]
     if min(limits) < 1:
         raise CliError("error.cli.relay_limits")
+    for entry in args.trust_proxy or ():
+        try:
+            ipaddress.ip_network(entry.strip("[]"), strict=False)
+        except ValueError:
+            raise CliError("error.cli.relay_bad_proxy", value=entry[:64]) from None
     config = RelayConfig(host=args.host, port=args.port, max_rooms=args.max_rooms, origins=args.origin,
                          max_connections=args.max_connections, idle_seconds=args.idle_minutes * 60,
                          pending_seconds=args.pending_minutes * 60, spectators_per_room=args.spectators_per_room,
@@ -77,9 +84,10 @@ def add_relay_command(sub: Any) -> None:
     relay.add_argument("--spectators-per-room", type=int, default=20, metavar="N",
                        help="watchers of one room on this process")
     relay.add_argument("--trust-proxy", action="append", default=None, metavar="ADDRESS",
-                       help="a proxy whose X-Forwarded-For names the client (repeatable; default 127.0.0.1 "
-                            "and ::1)")
-    relay.add_argument("--redis", default=None, metavar="URL",
+                       help="a proxy (an address or a network such as 172.30.0.0/24) whose X-Forwarded-For "
+                            "names the client (repeatable; default 127.0.0.1 and ::1)")
+    relay.add_argument("--redis", default=os.environ.get("TESSERA_RELAY_REDIS") or None, metavar="URL",
                        help="keep rooms in Redis (e.g. redis://127.0.0.1:6379/0), shared by every relay "
-                            "process given the same URL (needs the redis package)")
+                            "process given the same URL (needs the redis package); default: the "
+                            "TESSERA_RELAY_REDIS environment variable, which keeps a password out of ps")
     relay.set_defaults(run=cmd_relay)

@@ -248,3 +248,33 @@ def test_a_binary_frame_holding_a_move_is_refused_and_plays_nothing() -> None:
             assert await bob.quiet() == []
             assert (await relay.store.get(created["room"])).state.version == 0
     run(scenario())
+
+
+# ----- who counts as one address ----------------------------------------------------------------------
+def test_the_address_a_client_counts_as() -> None:
+    """The peer, unless it is a trusted proxy: then the right-most forwarded address that is not one
+    (what a client writes to the left of it is ignored); IPv6 counts by its /64."""
+    from tessera.relay.addresses import client_address, trusted_set
+
+    trusted = trusted_set(["127.0.0.1", "::1", "172.30.0.0/24"])
+    assert client_address(("203.0.113.5", 4000), None, trusted) == "203.0.113.5"
+    assert client_address(("203.0.113.5", 4000), "198.51.100.1", trusted) == "203.0.113.5"  # not a proxy
+    assert client_address(("127.0.0.1", 4000), "198.51.100.1", trusted) == "198.51.100.1"
+    assert client_address(("172.30.0.1", 4000), "1.2.3.4, 198.51.100.1", trusted) == "198.51.100.1"
+    assert client_address(("127.0.0.1", 4000), "198.51.100.1, 172.30.0.9", trusted) == "198.51.100.1"
+    assert client_address(("127.0.0.1", 4000), "not an address", trusted) == "127.0.0.1"
+    assert client_address(("127.0.0.1", 4000), None, trusted) == "127.0.0.1"
+    assert client_address(("::1", 4000, 0, 0), "2001:db8:1:2::5", trusted) == "2001:db8:1:2::/64"
+    assert client_address(("2001:db8:1:2::7", 4000, 0, 0), None, trusted) == "2001:db8:1:2::/64"
+    assert client_address(("::ffff:198.51.100.7", 4000, 0, 0), None, trusted) == "198.51.100.7"
+    assert client_address(None, "198.51.100.1", trusted) == "unknown"
+
+
+def test_the_command_line_refuses_a_trusted_proxy_that_is_not_an_address() -> None:
+    import io
+
+    from tessera.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["relay", "--port", "0", "--trust-proxy", "proxy.example"], out, err) == 2
+    assert "--trust-proxy proxy.example" in err.getvalue() and err.getvalue().count("\n") == 1

@@ -81,3 +81,20 @@ def test_health_says_503_while_redis_is_paused(own_redis: Any) -> None:
                 redis.resume()
             assert (await get(relay.port, "/healthz"))[0] == 200
     run(scenario())
+
+
+def test_the_relays_own_requirements_pin_what_the_tests_run() -> None:
+    """deploy/relay/requirements.txt (the container's and docs/relay.md's install) pins the same versions
+    as requirements-dev.txt, which the tests run."""
+    from conftest import REPO
+
+    def pins(path: str) -> dict[str, str]:
+        found = {}
+        for line in (REPO / path).read_text().splitlines():
+            if "==" in line and not line.startswith("#"):
+                name, version = line.split("==")
+                found[name.strip()] = version.strip()
+        return found
+    relay, dev = pins("deploy/relay/requirements.txt"), pins("requirements-dev.txt")
+    assert set(relay) == {"websockets", "redis", "hiredis"}
+    assert {name: dev.get(name) for name in relay} == relay

@@ -6,9 +6,9 @@ also held per address, at a small share of the whole, and what an address
 may start (rooms made or restored, seats and watchers joined) is paced by
 a token bucket of its own.
 
-The address is the socket's peer, unless the peer is a trusted proxy (by
-default loopback: the relay binds 127.0.0.1 and expects a TLS proxy in
-front of it), in which case it is the right-most ``X-Forwarded-For`` entry
+The address is the socket's peer, unless the peer is a trusted proxy (an
+address or a network; by default loopback: the relay binds 127.0.0.1 and
+expects a TLS proxy in front of it), in which case it is the right-most ``X-Forwarded-For`` entry
 that is not itself a trusted proxy (what nginx's
 ``$proxy_add_x_forwarded_for`` appends).  IPv6 addresses count by their
 /64, which one household or one server usually holds whole; IPv4-mapped
@@ -27,44 +27,63 @@ from typing import Any, Callable, Iterable
 LOOPBACK = ("127.0.0.1", "::1")
 
 
-def _normal(text: str) -> str | None:
-    """An address as it is counted (IPv6 by /64), or None if ``text`` is not an IP address."""
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _parse(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An IP address (an IPv4-mapped IPv6 one as IPv4), or None if ``text`` is not one."""
     try:
         address = ipaddress.ip_address(text.strip().strip("[]"))
     except ValueError:
         return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _counted(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    """An address as it is counted: IPv6 by its /64."""
     if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((address, 64), strict=False))
     return str(address)
 
 
-def client_address(peer: Any, forwarded: str | None, trusted: frozenset[str]) -> str:
+def client_address(peer: Any, forwarded: str | None, trusted: tuple[Network, ...]) -> str:
     """The address a connection counts as (see the module docstring).
 
     ``peer`` is the socket's ``remote_address`` (a tuple, or None for a socket
     that has none), ``forwarded`` the ``X-Forwarded-For`` header, ``trusted``
-    the proxies' addresses as ``trusted_set`` gives them.
+    the proxies' networks as ``trusted_set`` gives them.
     """
     host = peer[0] if isinstance(peer, (tuple, list)) and peer else None
-    here = _normal(str(host)) if host is not None else None
+    here = _parse(str(host)) if host is not None else None
     if here is None:
         return "unknown"
-    if here not in trusted or not forwarded:
-        return here
+    if not forwarded or not _trusted(here, trusted):
+        return _counted(here)
     for hop in reversed(forwarded.split(",")[-16:]):
-        found = _normal(hop)
+        found = _parse(hop)
         if found is None:
-            return here  # a proxy we trust would not write that: count the proxy
-        if found not in trusted:
-            return found
-    return here
+            return _counted(here)  # a proxy we trust would not write that: count the proxy
+        if not _trusted(found, trusted):
+            return _counted(found)
+    return _counted(here)
 
 
-def trusted_set(addresses: Iterable[str]) -> frozenset[str]:
-    """The trusted proxies, normalised as ``client_address`` compares them (bad entries dropped)."""
-    return frozenset(found for found in (_normal(a) for a in addresses) if found is not None)
+def _trusted(address: Any, trusted: tuple[Network, ...]) -> bool:
+    return any(address.version == network.version and address in network for network in trusted)
+
+
+def trusted_set(entries: Iterable[str]) -> tuple[Network, ...]:
+    """The trusted proxies: addresses or networks (``172.30.0.0/24``); entries that are neither are dropped
+    (the command line refuses them first)."""
+    found = []
+    for entry in entries:
+        try:
+            found.append(ipaddress.ip_network(entry.strip().strip("[]"), strict=False))
+        except ValueError:
+            continue
+    return tuple(found)
 
 
 def address_key(address: str) -> str:
