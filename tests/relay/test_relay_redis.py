@@ -283,16 +283,18 @@ def test_simultaneous_changes_on_two_relays_are_both_kept_in_one_order(redis_url
 
 
 # ----- stored data, caps, expiry, clocks ------------------------------------------------------
-def corrupt_states(good: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(what, the state hash's ``state`` field, or None for a key of the wrong type)."""
+def corrupt_states(good: dict[str, Any]) -> list[tuple[str, dict[str, str] | None]]:
+    """(what, the room hash's fields to write, or None for a key of the wrong type)."""
+    small = {k: v for k, v in good.items() if k not in ("moves", "movers", "plies")}
     return [
-        ("not JSON", "{not json"),
-        ("JSON, not an object", "[1, 2]"),
-        ("a field missing", json.dumps({k: v for k, v in good.items() if k != "moves"})),
-        ("a field of the wrong type", json.dumps({**good, "connected": "yes"})),
-        ("moves the engine refuses", json.dumps({**good, "moves": ["zz-zz"], "movers": [0], "version": 1,
-                                                 "plies": [0, 1]})),
-        ("another room's state", json.dumps({**good, "room_id": "elsewhere"})),
+        ("not JSON", {"state": "{not json"}),
+        ("JSON, not an object", {"state": "[1, 2]"}),
+        ("a field missing", {"state": json.dumps({k: v for k, v in small.items() if k != "names"})}),
+        ("a field of the wrong type", {"state": json.dumps({**small, "connected": "yes"})}),
+        ("the record's lists not lists", {"state": json.dumps(small), "moves": "{}"}),
+        ("moves the engine refuses", {"state": json.dumps({**small, "version": 1}), "moves": '["zz-zz"]',
+                                      "movers": "[0]", "plies": "[0, 1]"}),
+        ("another room's state", {"state": json.dumps({**small, "room_id": "elsewhere"})}),
         ("a key that is not a hash", None),
     ]
 
@@ -305,14 +307,16 @@ def test_a_corrupt_room_in_redis_is_no_access_not_a_crash(redis_url: str) -> Non
             ann, bob, created = await new_game(one)
             key = f"{DEFAULT_PREFIX}room:{created['room']}"
             async with aioredis.Redis.from_url(redis_url, decode_responses=True) as raw:
-                good = json.loads(await raw.hget(key, "state"))
+                stored = await raw.hgetall(key)
+                good = {**json.loads(stored["state"]),
+                        **{name: json.loads(stored[name]) for name in ("moves", "movers", "plies")}}
                 assert check_state(good, created["room"]) is None
-                for what, state in corrupt_states(good):
-                    if state is None:
+                for what, fields in corrupt_states(good):
+                    if fields is None:
                         await raw.delete(key)
                         await raw.set(key, "just a string")
                     else:
-                        await raw.hset(key, "state", state)
+                        await raw.hset(key, mapping={**stored, **fields})
                     probe = await client(relay)
                     await probe.send("join", room=created["room"], secret=created["invite"])
                     error = await probe.error()

@@ -70,9 +70,9 @@ class Listener:
             self.take(*message)
 
 
-def pack(epoch: str, rev: int, change: dict[str, Any], envelopes: list[Envelope]) -> str:
-    """A commit's message (see the module docstring)."""
-    lines = [f"{epoch} {rev}", json.dumps(change, separators=(",", ":"), ensure_ascii=False)]
+def pack(epoch: str, rev: int, change: str, envelopes: list[Envelope]) -> str:
+    """A commit's message (see the module docstring); ``change`` is its JSON text."""
+    lines = [f"{epoch} {rev}", change]
     for envelope in envelopes:
         lines.append(f"{envelope.origin or '-'} {'-' if envelope.request_id is None else envelope.request_id} "
                      f"{1 if envelope.skip_origin else 0}")

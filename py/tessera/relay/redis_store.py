@@ -222,7 +222,7 @@ class RedisStore(RoomStore):
             pool = aioredis.BlockingConnectionPool.from_url(
                 url, max_connections=connections, timeout=op_timeout, decode_responses=True,
                 socket_connect_timeout=min(CONNECT_SECONDS, op_timeout * 2), socket_timeout=op_timeout,
-                health_check_interval=0, retry=Retry(NoBackoff(), 0))
+                health_check_interval=0, retry=Retry(NoBackoff(), 0), protocol=2)  # RESP2: cheaper pub/sub
             self.redis = aioredis.Redis.from_pool(pool)
         except ValueError as error:
             raise StoreUnavailable("url", url, error) from None
@@ -313,19 +313,22 @@ class RedisStore(RoomStore):
     def _ttl_ms(self, room: Room) -> int:
         return self.ttl_ms if room.joined() else self.pending_ms
 
-    def _state_json(self, room: Room) -> str:
+    @staticmethod
+    def _small_json(room: Room) -> str:
+        """The state but the record, as JSON (the fields as they are: ``to_json``'s ``asdict`` would
+        deep-copy them first, which costs more than this)."""
         room.save_clock()
-        # the fields as they are (``to_json``'s ``asdict`` deep-copies them first, which costs more than this)
         state = room.state
-        return json.dumps({name: getattr(state, name) for name in STATE_FIELDS}, separators=(",", ":"),
-                          allow_nan=False, ensure_ascii=False)
+        return _dumps({name: getattr(state, name) for name in SMALL_FIELDS})
 
     async def add(self, room: Room, limit: int, owner: str | None = None, owner_limit: int = 0) -> str:
         room_id = room.state.room_id
         owner_key = f"{self.prefix}owner:{owner}" if owner is not None else f"{self.prefix}owner:-"
+        state = room.state
         added = await self._eval("add", [self._index, self._room_key(room_id), owner_key],
-                                 [limit, room_id, self._state_json(room), self._ttl_ms(room), secrets.token_hex(8),
-                                  owner_limit if owner is not None else "", self._room_key(""), self.ttl_ms])
+                                 [limit, room_id, self._small_json(room), self._ttl_ms(room), secrets.token_hex(8),
+                                  owner_limit if owner is not None else "", self._room_key(""), self.ttl_ms,
+                                  _dumps(state.moves), _dumps(state.movers), _dumps(state.plies)])
         return _RESULTS.get(int(added), FULL)
 
     async def get(self, room_id: str) -> Room | None:
@@ -339,22 +342,27 @@ class RedisStore(RoomStore):
         from redis.exceptions import ResponseError
 
         try:
-            text, rev, epoch = await self._call(self.pipe.execute("HMGET", self._room_key(room_id), "state", "rev",
-                                                                  "epoch"))
+            got = await self._call(self.pipe.execute("HMGET", self._room_key(room_id), "state", "rev", "epoch",
+                                                     *RECORD_FIELDS))
         except ResponseError as error:  # e.g. WRONGTYPE: not a hash
             log.warning("room %r: stored data unreadable (%s)", room_id, error)
             raise RoomUnreadable(room_id) from None
-        if text is None:
+        if got[0] is None:
             raise RoomGone(room_id)
-        copy = self._build(room_id, text, rev, epoch)
+        copy = self._build(room_id, got)
         if keep:
             self._keep(room_id, copy)
         return copy
 
-    def _build(self, room_id: str, text: Any, rev: Any, epoch: Any) -> _Copy:
-        """A copy of the room from what Redis holds; RoomUnreadable (logged) if it is not a room."""
+    def _build(self, room_id: str, got: list[Any]) -> _Copy:
+        """A copy of the room from what Redis holds (state, rev, epoch and the record's lists);
+        RoomUnreadable (logged) if it is not a room."""
         try:
+            text, rev, epoch, *record = got
             data = json.loads(text)
+            if isinstance(data, dict):
+                for name, value in zip(RECORD_FIELDS, record):
+                    data[name] = json.loads(value) if isinstance(value, str) else None
             problem = check_state(data, room_id)
             if problem is not None:
                 raise ValueError(problem)
@@ -422,7 +430,7 @@ class RedisStore(RoomStore):
             self._drop(room_id)
             if got[0] == -1:
                 raise RoomGone(room_id)
-            copy = self._build(room_id, got[1], got[2], got[3])  # the room moved on: act on it as it is
+            copy = self._build(room_id, got[1:])  # the room moved on: act on it as it is
             self._keep(room_id, copy)
         raise StoreDown(f"room {room_id!r} kept changing under {COMMIT_ATTEMPTS} attempts")
 
@@ -431,19 +439,25 @@ class RedisStore(RoomStore):
 
         room = copy.room
         text = message = deadline = ""
+        mode, parts = "a", ["", "", ""]
         if done.events and not done.remove:
-            text = self._state_json(room)
+            text = self._small_json(room)
             left = room.expires_in()
             deadline = "" if left is None else repr(room.now() + left)
             state = room.state
             keep = min(moves_before, len(state.moves))  # a change appends to the record or cuts it, never both
-            tail = {"s": {name: getattr(state, name) for name in SMALL_FIELDS}, "k": keep,
-                    "m": state.moves[keep:], "w": state.movers[keep:], "p": state.plies[plies_before:]}
+            moves, movers, plies = _dumps(state.moves[keep:]), _dumps(state.movers[keep:]), \
+                _dumps(state.plies[plies_before:])
+            if keep == moves_before:  # the record grew (or stayed): Redis appends the new items
+                parts = [moves[1:-1], movers[1:-1], plies[1:-1]]
+            else:
+                mode, parts = "w", [_dumps(state.moves), _dumps(state.movers), _dumps(state.plies)]
+            tail = f'{{"s":{text},"k":{keep},"m":{moves},"w":{movers},"p":{plies}}}'
             message = pack(copy.epoch, copy.rev + 1, tail, done.events)
         try:
             got = await self._eval("commit", [self._room_key(room_id), self._index, self._clocks],
                                    [copy.epoch, copy.rev, text, self._ttl_ms(room), deadline, room_id,
-                                    self.hub.channel(room_id), message, "1" if done.remove else ""])
+                                    self.hub.channel(room_id), message, "1" if done.remove else "", mode, *parts])
         except ResponseError as error:  # e.g. WRONGTYPE: the key is not a room
             log.warning("room %r: stored data unreadable (%s)", room_id, error)
             raise RoomUnreadable(room_id) from None
@@ -495,6 +509,10 @@ class RedisStore(RoomStore):
                 continue
             with contextlib.suppress(StoreDown):  # logged once by the outage log
                 await self._eval("refresh", [self._index] + [self._room_key(r) for r in room_ids], room_ids)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
 
 
 def _apply(room: Room, change: dict[str, Any]) -> None:
