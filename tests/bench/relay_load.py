@@ -284,16 +284,18 @@ async def worker() -> None:
     latencies: list[float] = []
     stop_at = loop.time() + seconds
     begun = time.perf_counter()
+    cpu_begun = time.process_time()
     results = await asyncio.gather(*(play(pair, job["records"][i % len(job["records"])], stop_at, job["think"],
                                           latencies) for i, pair in enumerate(held)), return_exceptions=True)
     window = time.perf_counter() - begun
+    cpu = time.process_time() - cpu_begun
     lost = [r for r in results if isinstance(r, BaseException)]
     for error in lost[:3]:
         log(f"relay load: a game failed ({type(error).__name__}: {error})")
     alive = await asyncio.gather(*(answers(player) for pair in held for player in pair))
     kept = sum(1 for i in range(len(held)) if alive[2 * i] and alive[2 * i + 1])
     done = [r for r in results if not isinstance(r, BaseException)]
-    print(json.dumps({"held": kept, "sockets": 2 * len(held), "failed": len(lost), "window_s": window,
+    print(json.dumps({"held": kept, "sockets": 2 * len(held), "failed": len(lost), "window_s": window, "cpu_s": cpu,
                       "moves": sum(played for played, _ in done), "latencies": latencies,
                       "stalled": sum(1 for _, longest in done if longest > STALL_LIMIT) + len(lost)}), flush=True)
     await reader.readline()
@@ -363,6 +365,8 @@ async def measure(addresses: list[str], pids: list[int], redis_pid: int | None, 
         "max_ms": 1000 * latencies[-1] if latencies else None,
         "cpu_ms_per_move": 1000 * cpu / moved if moved else None,
         "redis_cpu_ms_per_move": 1000 * redis_cpu / moved if moved and redis_cpu is not None else None,
+        "client_cpu_ms_per_move": 1000 * sum(r["cpu_s"] for r in reports) / moved if moved else None,
+        "cpu_share": (cpu + (redis_cpu or 0.0) + sum(r["cpu_s"] for r in reports)) / window if window else None,
         "open_s": open_seconds, "rss_base_kb": base, "rss_kb": rss,
         "kb_per_connection": (rss - base) / sockets if sockets else None,
     }
@@ -458,6 +462,9 @@ def relay_rows(got: dict[str, Any] | None, row: Any, fmt: Any) -> list[str]:
                            f"{stall['held']} of {stall['games']} / {stall['stalled']}"))
             out.append(row(f"{name}: moves a second; latency p99 / max", "moves/s; ms",
                            f"{fmt(stall['moves_per_s'])}; {fmt(stall['p99_ms'])} / {fmt(stall['max_ms'])}"))
+            out.append(row(f"{name}: CPU per move, relays / Redis / the bench's clients; cores the three used",
+                           "ms; cores", f"{fmt(stall['cpu_ms_per_move'])} / {fmt(stall['redis_cpu_ms_per_move'])} / "
+                           f"{fmt(stall.get('client_cpu_ms_per_move'))}; {fmt(stall.get('cpu_share'))}"))
     return out
 
 
