@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from typing import Any, Callable
@@ -80,12 +79,13 @@ def pack(epoch: str, rev: int, change: str, envelopes: list[Envelope]) -> str:
     return "\n".join(lines)
 
 
-def unpack(data: str) -> tuple[str, int, dict[str, Any], list[Envelope]]:
-    """``pack``'s message back; ValueError if it is not one."""
+def unpack(data: str) -> tuple[str, int, str, list[Envelope]]:
+    """``pack``'s message back, the change still as JSON text (the process that made it never needs
+    to read it); ValueError if it is not one."""
     lines = data.split("\n")
     epoch, rev = lines[0].split(" ")
-    change = json.loads(lines[1])
-    if not isinstance(change, dict) or len(lines) % 2:
+    change = lines[1]
+    if len(lines) % 2:
         raise ValueError("not a commit message")
     envelopes = []
     for index in range(2, len(lines), 2):
@@ -99,12 +99,12 @@ class EventHub:
     """This process's pub/sub connection: subscriptions in order, confirmed, and the reader.
 
     ``follow(room_id, epoch, rev, change)`` is called for every commit read
-    (the store keeps its copy of the room in step), before its events go to
-    the room's local listeners.
+    (the store keeps its copy of the room in step; ``change`` is JSON text),
+    before its events go to the room's local listeners.
     """
 
     def __init__(self, redis: Any, prefix: str, process: str, outage: OutageLog,
-                 follow: Callable[[str, str, int, dict[str, Any]], None]) -> None:
+                 follow: Callable[[str, str, int, str], None]) -> None:
         self.redis, self.prefix, self.outage, self.follow = redis, prefix, outage, follow
         self.own_channel = f"{prefix}process:{process}"
         self.pubsub: Any = None

@@ -465,8 +465,9 @@ class RedisStore(RoomStore):
             copy.rev += 1
         return got
 
-    def follow(self, room_id: str, epoch: str, rev: int, change: dict[str, Any]) -> None:
-        """A commit read from the room's channel: bring this process's copy to it (or drop the copy)."""
+    def follow(self, room_id: str, epoch: str, rev: int, change: str) -> None:
+        """A commit read from the room's channel (``change``: its JSON text, read only when needed):
+        bring this process's copy to it (or drop the copy)."""
         copy = self._copies.get(room_id)
         if copy is None or copy.busy or (copy.epoch == epoch and rev <= copy.rev):
             return  # none kept, a change of ours is on its way, or ours already
@@ -474,7 +475,7 @@ class RedisStore(RoomStore):
             self._drop(room_id)  # missed one: read it again when next needed
             return
         try:
-            _apply(copy.room, change)
+            _apply(copy.room, json.loads(change))
         except Exception as error:  # a change we cannot follow: read the room again when next needed
             log.warning("room %r: could not follow change %d (%s: %s)", room_id, rev, type(error).__name__, error)
             self._drop(room_id)
