@@ -2,7 +2,8 @@
 # Tessera build / serve / test / bench entry point.
 #
 #   ./build.sh build          install JS deps if needed, assemble site/
-#   ./build.sh serve [PORT]   build, then serve site/ on http://127.0.0.1:PORT (8000)
+#   ./build.sh serve [PORT]   build, then serve site/ on http://127.0.0.1:PORT (8000), and a relay for
+#                             live play on ws://127.0.0.1:8765
 #   ./build.sh test           install test deps if needed, build, run every test
 #   ./build.sh bench [--quick] [bench options]
 #                             engine benchmarks (CPython vs Pyodide), relay load, page metrics
@@ -134,11 +135,48 @@ cmd_build() {
   "$(host_python)" scripts/build_site.py site
 }
 
+RELAY_PORT=8765   # the app's default relay for a page served from this machine (ui/remote_setup.py)
+
+# Start a relay for live play on 127.0.0.1:$RELAY_PORT in the background (rooms in memory), so two
+# tabs of the served site can play each other; its pid goes in RELAY_PID.  Never fatal: without
+# the venv or with the port taken, the site is served all the same and the reason is said.
+start_local_relay() {
+  RELAY_PID=""
+  if ! ( ensure_venv ) >&2; then
+    say "no relay for live play: the Python venv could not be made (the site is served without it)"
+    return 0
+  fi
+  local out
+  out="$(mktemp)"
+  PYTHONPATH="$ROOT/py" PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m tessera relay --port "$RELAY_PORT" \
+    >"$out" 2>&1 &
+  RELAY_PID=$!
+  local waited=0
+  until grep -q "relay listening" "$out" 2>/dev/null || ! kill -0 "$RELAY_PID" 2>/dev/null || [ "$waited" -ge 100 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  if grep -q "relay listening" "$out"; then
+    say "relay for live play at ws://127.0.0.1:$RELAY_PORT (\"A friend online\" finds it; open the invite in a private window)"
+  else
+    say "no relay for live play: $(tail -n 1 "$out")"
+    kill "$RELAY_PID" 2>/dev/null || true
+    RELAY_PID=""
+  fi
+  rm -f "$out"
+}
+
 cmd_serve() {
-  local port="${1:-8000}"
+  local port="${1:-8000}" serve_pid
   cmd_build
+  start_local_relay
   say "serving site/ (Ctrl-C to stop) at:"
-  exec "$(host_python)" scripts/serve.py --root site --port "$port"
+  # Both servers in the background and this shell waiting on them, so Ctrl-C or a TERM stops both.
+  "$(host_python)" scripts/serve.py --root site --port "$port" &
+  serve_pid=$!
+  trap 'kill "$serve_pid" $RELAY_PID 2>/dev/null; wait; exit 130' INT TERM
+  trap 'kill "$serve_pid" $RELAY_PID 2>/dev/null || true' EXIT
+  wait "$serve_pid"
 }
 
 # --------------------------------------------------------------------- test --

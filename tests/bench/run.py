@@ -53,15 +53,18 @@ Collects, and prints as ONE markdown table:
     target), the first and the last board interactive, and how often
     pyodide.asm.wasm was requested (``embed_page.py``);
 (k) the relay under load (``relay_load.py``): many concurrent games on
-    loopback, with one relay process and with two over Redis: games held,
-    moves a second, move latency p50/p99, memory per connection (figures in
-    the CPython column: the relay is a CPython program).
+    loopback, in memory and over Redis with 1, 2 and 4 relay processes, and
+    1000 games over Redis for the longest wait: games held, moves a second,
+    move latency p50/p99/max, CPU per move, memory per connection (figures
+    in the CPython column: the relay is a CPython program).
 (l) a second Pyodide in a Web Worker: its start from the snapshot, the
     memory it adds, the longest main-thread task meanwhile, and the
     master's reading there, unsliced (``worker_cost.py``);
 
 Options: --quick, --runs N (cold loads, median reported), --no-engine,
---no-pyodide, --no-browser, --no-relay, --json PATH (raw results), --site DIR.
+--no-pyodide, --no-browser, --no-relay, --no-relay-stall (the 1000-game run),
+--relay-py DIR (the relays from another copy of py/), --json PATH (raw
+results), --site DIR.  ``--no-engine --no-browser`` runs the relay alone.
 
 The table is built by sections (``engine_rows`` and ``PAGE_SECTIONS``), each
 a function of the collected results returning rows (``row(...)``): a new
@@ -735,6 +738,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--no-relay", action="store_true", help="skip the relay load test")
+    ap.add_argument("--no-relay-stall", action="store_true", help="skip the relay's 1000-game run")
+    ap.add_argument("--relay-py", type=Path, default=None, help="run the relays from this copy of py/")
     ap.add_argument("--json", metavar="PATH", help="also write the raw results as JSON")
     ap.add_argument("--site", default=str(REPO / "site"), help="built site to measure (default: site/)")
     args = ap.parse_args(argv)
@@ -755,7 +760,7 @@ def main(argv: list[str] | None = None) -> int:
             if "error" in pyo:
                 log(f"Pyodide: {pyo['error']}")
     if not args.no_relay:
-        relay = relay_load_metrics(args.quick)
+        relay = relay_load_metrics(args.quick, relay_py=args.relay_py, stall=not args.no_relay_stall)
         if "error" in relay:
             log(f"relay load: {relay['error']}")
     if not args.no_browser:

@@ -107,7 +107,7 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     bob.goto(invite_link)
     wait_ready(bob)
     bob.wait_for_selector(BOARD)
-    expect(bob.locator(".player-panel[data-presence=online] .player-who")).to_have_text("Ann")
+    expect(bob.locator(".player-panel[data-presence=online] .player-who")).to_have_text("\u2068Ann\u2069")  # isolated
     expect(ann.locator(".remote-link")).to_have_attribute("data-link", "opponent")
     expect(ann.locator("#invite-url")).to_be_hidden()
     assert ann.get_attribute(BOARD, "data-position") == bob.get_attribute(BOARD, "data-position")

@@ -5,9 +5,12 @@ test is a plain function running one scenario with ``asyncio.run``: no
 event-loop plugin is needed.
 
 The Redis tests get a ``redis-server`` of their own (``redis_url``): started
-once for the session on 127.0.0.1, a free port and a temporary folder, with
-no persistence, and stopped after.  Without ``redis-server`` or the
-``redis`` package they skip, except under CI (``CI`` set), where they fail.
+once for the session with ``deploy/relay/redis.conf``, the configuration
+docs/relay.md tells administrators to run (persistence on), on 127.0.0.1, a
+free port and a temporary folder, and stopped after.  A test that pauses or
+restarts Redis starts one of its own (``RedisProcess``).  Without
+``redis-server`` or the ``redis`` package they skip, except under CI (``CI``
+set), where they fail.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -108,7 +112,11 @@ def url(relay: Relay | str) -> str:
     return relay if isinstance(relay, str) else f"ws://127.0.0.1:{relay.port}"
 
 
-async def client(relay: Relay | str, **kwargs: Any) -> Client:
+async def client(relay: Relay | str, address: str | None = None, **kwargs: Any) -> Client:
+    """A client socket; ``address``: the client address a proxy in front of the relay would forward
+    (every test client comes from 127.0.0.1, which the relay trusts as a proxy by default)."""
+    if address is not None:
+        kwargs["additional_headers"] = {"X-Forwarded-For": address}
     return Client(await connect(url(relay), open_timeout=TIMEOUT, **kwargs))
 
 
@@ -174,51 +182,118 @@ def _no_redis() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[str]:
-    """A redis-server of our own for the session; its URL."""
+REDIS_CONF = REPO / "deploy" / "relay" / "redis.conf"
+NO_PERSISTENCE = ("--save", "", "--appendonly", "no")
+"""What an administrator who skipped docs/relay.md's persistence settings runs."""
+
+
+def need_redis() -> None:
     missing = _no_redis()
     if missing is not None:
         if os.environ.get("CI"):
             pytest.fail(f"{missing}; CI must run the Redis tests")
         pytest.skip(missing)
-    import redis
 
-    folder = tempfile.mkdtemp(prefix="tessera-redis-")
-    process = None
-    try:
+
+class RedisProcess:
+    """A redis-server of a test's own: ``deploy/relay/redis.conf`` on 127.0.0.1, a free port and a
+    temporary folder (``extra`` options after the file's); it can be paused, and restarted on the same
+    port and folder (so with persistence the data comes back, without it nothing does)."""
+
+    def __init__(self, *extra: str) -> None:
+        self.extra = extra
+        self.folder = tempfile.mkdtemp(prefix="tessera-redis-")
+        self.process: subprocess.Popen | None = None
+        self.port = 0
         for _attempt in range(3):  # a port found free may be taken before redis-server binds it
-            port = free_port()
-            process = subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--dir", folder, "--logfile", os.path.join(folder, "redis.log"), "--daemonize", "no"],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            probe = redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1)
+            self.port = free_port()
+            if self._start():
+                return
+        raise RuntimeError("redis-server did not start: " + self.log()[-2000:])
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def log(self) -> str:
+        path = Path(self.folder, "redis.log")
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def _start(self) -> bool:
+        import redis
+
+        self.process = subprocess.Popen(
+            ["redis-server", str(REDIS_CONF), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.folder,
+             "--logfile", os.path.join(self.folder, "redis.log"), "--daemonize", "no", *self.extra],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        probe = redis.Redis(host="127.0.0.1", port=self.port, socket_connect_timeout=1)
+        try:
             give_up = time.monotonic() + 10
-            while process.poll() is None and time.monotonic() < give_up:
+            while self.process.poll() is None and time.monotonic() < give_up:
                 try:
                     probe.ping()
-                    break
-                except redis.ConnectionError:
+                    return True
+                except (redis.ConnectionError, redis.exceptions.BusyLoadingError):
                     time.sleep(0.05)
-            else:
-                process.kill()
-                process.wait()
-                continue
+        finally:
             probe.close()
-            yield f"redis://127.0.0.1:{port}/0"
-            break
-        else:
-            pytest.fail("redis-server did not start: " + Path(folder, "redis.log").read_text(errors="replace")[-2000:])
-    finally:
-        if process is not None and process.poll() is None:
-            process.terminate()
+        self._end(kill=True)
+        return False
+
+    def _end(self, kill: bool = False) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill() if kill else self.process.terminate()
             try:
-                process.wait(10)
+                self.process.wait(10)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        shutil.rmtree(folder, ignore_errors=True)
+                self.process.kill()
+                self.process.wait()
+
+    def pause(self) -> None:
+        """SIGSTOP: Redis holds its connections and answers nothing (a stalled host, a long fork)."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
+    def restart(self) -> None:
+        """Stop (SIGTERM: Redis writes what its persistence settings say) and start again."""
+        self._end()
+        if not self._start():
+            raise RuntimeError("redis-server did not start again: " + self.log()[-2000:])
+
+    def stop(self) -> None:
+        self._end()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """A redis-server of our own for the session, run as docs/relay.md says; its URL."""
+    need_redis()
+    server = RedisProcess()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[Any]:
+    """A redis-server for this test alone: ``own_redis(*extra)`` starts one (stopped after the test)."""
+    need_redis()
+    started: list[RedisProcess] = []
+
+    def start(*extra: str) -> RedisProcess:
+        started.append(RedisProcess(*extra))
+        return started[-1]
+    try:
+        yield start
+    finally:
+        for server in started:
+            server.stop()
 
 
 @pytest.fixture

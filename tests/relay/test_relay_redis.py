@@ -249,48 +249,74 @@ def test_a_relay_restart_keeps_the_game(redis_url: str) -> None:
     run(scenario())
 
 
-def test_a_lock_left_by_a_dead_relay_frees_itself(redis_url: str) -> None:
-    """A room lock whose holder died (a token nobody will delete) expires, and the next move goes through."""
+def test_simultaneous_changes_on_two_relays_are_both_kept_in_one_order(redis_url: str) -> None:
+    """Ann moves on one relay while Bob, on the other, offers a draw at the same moment, twenty times:
+    one change of each pair is made on a copy that is behind and is made again on the room as it is,
+    so both happen, and both players hear every event in the same order."""
     async def scenario() -> None:
-        async with relays(redis_url, **FAST) as (one, two):
+        async with relays(redis_url, **FAST, offer_burst=1000, offer_rate=1000) as (one, two):
             ann, bob, created = await new_game(one, bob_at=two)
-            async with aioredis.Redis.from_url(redis_url) as raw:
-                await raw.set(f"{DEFAULT_PREFIX}lock:{created['room']}", "a dead relay's token", px=1500)
-            await ann.send("move", move=first_legal(), version=0)
-            assert (await bob.expect("moved", timeout=10))["version"] == 1
+            moves: list[str] = []
+            for _ in range(20):
+                text = first_legal(moves)
+                await asyncio.gather(ann.send("move", move=text, version=len(moves)), bob.send("offer_draw"))
+                moves.append(text)
+                seen = []
+                for player in (ann, bob):
+                    got = []
+                    while len(got) < 2:
+                        data = await player.recv()
+                        if data["type"] in ("moved", "draw_offered"):
+                            got.append(data["type"])
+                        else:
+                            assert data["type"] != "error", data
+                    seen.append(got)
+                assert seen[0] == seen[1], seen
+                await bob.send("move", move=first_legal(moves), version=len(moves))
+                moves.append(first_legal(moves))
+                for player in (ann, bob):
+                    await player.expect("moved")
+            async with reader(redis_url) as store:
+                room = await store.get(created["room"])
+                assert room.state.moves == moves
     run(scenario())
 
 
 # ----- stored data, caps, expiry, clocks ------------------------------------------------------
-def corrupt_states(good: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(what, the state hash's ``state`` field, or None for a key of the wrong type)."""
+def corrupt_states(good: dict[str, Any]) -> list[tuple[str, dict[str, str] | None]]:
+    """(what, the room hash's fields to write, or None for a key of the wrong type)."""
+    small = {k: v for k, v in good.items() if k not in ("moves", "movers", "plies")}
     return [
-        ("not JSON", "{not json"),
-        ("JSON, not an object", "[1, 2]"),
-        ("a field missing", json.dumps({k: v for k, v in good.items() if k != "moves"})),
-        ("a field of the wrong type", json.dumps({**good, "connected": "yes"})),
-        ("moves the engine refuses", json.dumps({**good, "moves": ["zz-zz"], "movers": [0], "version": 1,
-                                                 "plies": [0, 1]})),
-        ("another room's state", json.dumps({**good, "room_id": "elsewhere"})),
+        ("not JSON", {"state": "{not json"}),
+        ("JSON, not an object", {"state": "[1, 2]"}),
+        ("a field missing", {"state": json.dumps({k: v for k, v in small.items() if k != "names"})}),
+        ("a field of the wrong type", {"state": json.dumps({**small, "connected": "yes"})}),
+        ("the record's lists not lists", {"state": json.dumps(small), "moves": "{}"}),
+        ("moves the engine refuses", {"state": json.dumps({**small, "version": 1}), "moves": '["zz-zz"]',
+                                      "movers": "[0]", "plies": "[0, 1]"}),
+        ("another room's state", {"state": json.dumps({**small, "room_id": "elsewhere"})}),
         ("a key that is not a hash", None),
     ]
 
 
 def test_a_corrupt_room_in_redis_is_no_access_not_a_crash(redis_url: str) -> None:
-    """Whatever is wrong with a stored room, joining it gets ``no_access`` and the relay serves on."""
+    """Whatever is wrong with a stored room, joining it on a relay that must read it gets ``no_access``
+    and the relay serves on; a relay whose copy cannot be written any more tells its player so."""
     async def scenario() -> None:
-        async with relays(redis_url, 1) as (relay,):
-            ann, bob, created = await new_game(relay)
+        async with relays(redis_url, 2) as (one, relay):
+            ann, bob, created = await new_game(one)
             key = f"{DEFAULT_PREFIX}room:{created['room']}"
             async with aioredis.Redis.from_url(redis_url, decode_responses=True) as raw:
-                good = json.loads(await raw.hget(key, "state"))
+                stored = await raw.hgetall(key)
+                good = {**json.loads(stored["state"]),
+                        **{name: json.loads(stored[name]) for name in ("moves", "movers", "plies")}}
                 assert check_state(good, created["room"]) is None
-                for what, state in corrupt_states(good):
-                    if state is None:
+                for what, fields in corrupt_states(good):
+                    if fields is None:
                         await raw.delete(key)
                         await raw.set(key, "just a string")
                     else:
-                        await raw.hset(key, "state", state)
+                        await raw.hset(key, mapping={**stored, **fields})
                     probe = await client(relay)
                     await probe.send("join", room=created["room"], secret=created["invite"])
                     error = await probe.error()
@@ -308,7 +334,7 @@ def test_the_room_cap_holds_across_processes(redis_url: str) -> None:
     """Eight players create games at once on two relay processes capped at three rooms: exactly three get one."""
     async def scenario() -> None:
         async with relay_processes(redis_url, 2, "--max-rooms", "3") as (one, two):
-            players = [await client((one, two)[i % 2].address) for i in range(8)]
+            players = [await client((one, two)[i % 2].address, address=f"192.0.2.{i + 1}") for i in range(8)]
             for player in players:
                 await player.send("create", game="quadrature")
             answers = await asyncio.gather(*(player.recv() for player in players))
@@ -338,7 +364,7 @@ def test_rooms_expire_by_themselves_but_not_while_a_player_is_on_a_live_relay(re
             await wait_until_gone(two.store, created["room"])
             probe = await client(two)
             await probe.send("join", room=created["room"], secret=created["secret"])
-            assert (await probe.error())["code"] == "no_access"
+            assert (await probe.error())["code"] == "lost"
     run(scenario())
 
 

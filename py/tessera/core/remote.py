@@ -18,8 +18,18 @@ the session is brought into line: moves the relay does not have are taken
 back, the ones it has are applied.
 
 ``RemoteInfo`` is what a save keeps of the link (``session.meta["remote"]``):
-the relay's address, the room, this seat's secret and the last version this
-device is known to match, so a reload rejoins where it was.
+the relay's address, the room, this seat's secret, the last version this
+device is known to match, so a reload rejoins where it was, and the room's
+keys (hashes of its secrets, as the relay sends them to players), so the
+page can make the room again if the relay lost it.
+
+When the relay answers ``lost`` (a Redis restarted without persistence, a
+relay restarted with rooms in memory, a game left past its expiry), a
+player's page sends ``restore``: its own record, its secret and the keys.
+The relay replays every move on the engine, so a page cannot cheat this
+way, and makes the room again under the same id and secrets, so the
+friend's link works as before and no game is lost.  A spectator's page,
+or one without the keys (a save from before them), says the game is lost.
 """
 
 from __future__ import annotations
@@ -34,6 +44,8 @@ from .seats import SessionError
 PROTOCOL = 1
 MAX_URL_CHARS = 300
 MAX_TOKEN_CHARS = 128
+KEY_CHARS = 64
+HEX = frozenset("0123456789abcdef")
 
 
 @dataclass
@@ -49,6 +61,8 @@ class RemoteInfo:
     invite: str | None = None
     """The other seat's secret, kept by whoever created the game to share it again."""
     spectate: str | None = None
+    keys: list[str] | None = None
+    """The room's keys (the relay's ``state`` gives them to players): what ``restore`` needs."""
 
     def to_json(self) -> dict[str, Any]:
         return {key: value for key, value in asdict(self).items() if value is not None}
@@ -68,7 +82,16 @@ class RemoteInfo:
         for token in (invite, spectate):
             if token is not None and not _text(token, MAX_TOKEN_CHARS):
                 raise SessionError("error.remote.save")
-        return cls(relay, room, secret, seat, version, invite, spectate)
+        keys = data.get("keys")
+        if keys is not None and not is_keys(keys):
+            raise SessionError("error.remote.save")
+        return cls(relay, room, secret, seat, version, invite, spectate, keys)
+
+
+def is_keys(value: Any) -> bool:
+    """A room's keys as the relay sends them: three SHA-256 in hex."""
+    return isinstance(value, list) and len(value) == 3 and all(
+        isinstance(key, str) and len(key) == KEY_CHARS and set(key) <= HEX for key in value)
 
 
 def _text(value: Any, limit: int) -> bool:
@@ -104,6 +127,11 @@ Notify = Callable[[str, Any], None]
 RESYNC_ERRORS = {"stale", "not_your_turn", "illegal_move", "bad_notation", "game_over",
                  "no_draw_offer", "draw_offered", "nothing_to_take_back", "no_takeback"}
 """Refusals that mean this device's game differs from the relay's: ask for it again."""
+RETRY_ERRORS = {"unavailable", "address_busy"}
+"""Refusals of a relay that cannot serve now: ask again after a pause (what was sent may or may not
+have been done, and the rejoin tells)."""
+RECONNECT_ERRORS = {"idle"}
+"""Fatal refusals after which a page simply connects again (the socket comes back by itself)."""
 
 
 class RemoteGame:
@@ -114,8 +142,11 @@ class RemoteGame:
     itself: ``link`` (connected or not), ``presence`` (the opponent came,
     left or came back), ``takeback_asked`` (the opponent asks), ``takeback``
     (``"sent"``, ``"declined"``), ``error`` (a ``Message``), ``resync``
-    (the relay's game replaced moves of this device's), ``closed`` (the relay
-    will not take this device any more: ``Message`` why).
+    (the relay's game replaced moves of this device's), ``retry`` (the relay
+    cannot serve now: rejoin after a pause), ``lost`` (the relay lost the game:
+    ``"restoring"`` when this page sends its record, ``"restored"`` once the
+    relay has it again), ``closed`` (the relay will not take this device any
+    more: ``Message`` why).
     """
 
     def __init__(self, session: Any, info: RemoteInfo, send: Send, notify: Notify | None = None,
@@ -132,6 +163,8 @@ class RemoteGame:
         self.takeback: int | None = None
         self.unconfirmed = 0
         """Moves of ours sent and not yet confirmed by the relay."""
+        self.restoring = False
+        """A ``restore`` was sent and its ``state`` has not come yet (the next connection restores too)."""
         self._applying = False
         self._next_id = 0
         self._unsubscribe = session.subscribe(self._on_session)
@@ -163,11 +196,36 @@ class RemoteGame:
         self.send_raw({"type": kind, "protocol": PROTOCOL, "id": self._next_id, **fields})
 
     def hello(self) -> dict[str, Any]:
-        """The ``join`` this device sends on every connection (with the version it has)."""
+        """The ``join`` this device sends on every connection (with the version it has), or the
+        ``restore`` while the relay has lost the game."""
+        if self.restoring:
+            return self.restore_message()
         data: dict[str, Any] = {"type": "join", "protocol": PROTOCOL, "room": self.info.room,
                                 "secret": self.info.secret, "since": self.info.version}
         if self.name:
             data["name"] = self.name[:40]
+        return data
+
+    def can_restore(self) -> bool:
+        """This page can make a lost room again: it plays a seat, has the keys, and the game goes on."""
+        return self.seat is not None and self.info.keys is not None and not self.session.is_over()
+
+    def restore_message(self) -> dict[str, Any]:
+        """``restore``: this device's record of the game, for a relay that lost it (``protocol.py``)."""
+        session, game = self.session, self.session.game
+        clock = session.clock
+        data: dict[str, Any] = {
+            "type": "restore", "protocol": PROTOCOL, "room": self.info.room, "secret": self.info.secret,
+            "keys": list(self.info.keys or ()), "game": game.game_id, "options": dict(game.options),
+            "seed": game.seed, "time_control": clock.control.to_json() if clock is not None else None,
+            "moves": session.history(), "version": self.info.version,
+            "clock": clock.to_json() if clock is not None else None}
+        own = self.name or (self.players[self.seat].get("name") if self.seat is not None else None)
+        if own:
+            data["name"] = own[:40]
+        opponent = self.opponent.get("name")
+        if opponent:
+            data["opponent"] = opponent[:40]
         return data
 
     def disconnected(self) -> None:
@@ -265,9 +323,14 @@ class RemoteGame:
                     self.players[seat] = {"name": _name(player.get("name")),
                                           "connected": player.get("connected") is True}
         self._version(data)
+        if is_keys(data.get("keys")):
+            self.info.keys = list(data["keys"])
         self.unconfirmed = 0
         self.connected = True
+        restored, self.restoring = self.restoring, False
         self.notify("link", True)
+        if restored:
+            self.notify("lost", "restored")
         self.notify("presence", self.opponent)
         if changed:
             self.notify("resync", "changed")
@@ -337,12 +400,29 @@ class RemoteGame:
     def _on_error(self, data: Mapping[str, Any]) -> None:
         code = data.get("code")
         words = relay_message(data)
-        if data.get("fatal") is True or code == "no_access":
+        if code == "lost":
             self.connected = False
+            self.unconfirmed = 0
+            if self.can_restore() and not self.restoring:
+                self.restoring = True
+                self.send_raw(self.restore_message())
+                self.notify("lost", "restoring")
+            else:
+                self.restoring = False
+                self.notify("closed", words)
+            return
+        if code in RECONNECT_ERRORS:
+            self.connected = False  # the relay closes the socket; it opens again by itself
+            return
+        if data.get("fatal") is True or code == "no_access" or self.restoring and code not in RETRY_ERRORS:
+            self.connected = False  # a record the relay will not restore is not sent again
+            self.restoring = False
             self.notify("closed", words)
             return
         self.notify("error", words)
-        if code in RESYNC_ERRORS:
+        if code in RETRY_ERRORS:
+            self.notify("retry", None)
+        elif code in RESYNC_ERRORS:
             self.resync()
 
     def _version(self, data: Mapping[str, Any]) -> None:
@@ -366,6 +446,19 @@ HANDLED = {"state", "moved", "ended", "took_back", "draw_offered", "draw_decline
 
 def _name(value: Any) -> str | None:
     return value[:40] if isinstance(value, str) and value.strip() else None
+
+
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+"""Embeddings, overrides and isolates (LRE..RLO, LRI..PDI): what could reach out of an isolate."""
+FSI, PDI = "\u2068", "\u2069"
+
+
+def shown_name(name: str) -> str:
+    """A player's name as a page shows it among other words: isolated (FSI ... PDI), so a right-to-left
+    name, or one holding a right-to-left override, cannot reorder the sentence around it.  The relay
+    passes names on as typed; the directional controls in one are dropped here, since a stray PDI or
+    PDF could close the isolate early.  Text it is, always: the UI sets it as text, never as HTML."""
+    return FSI + name.translate(BIDI_CONTROLS) + PDI
 
 
 def session_from_state(state: Mapping[str, Any], info: RemoteInfo, session_id: str,
@@ -392,6 +485,8 @@ def session_from_state(state: Mapping[str, Any], info: RemoteInfo, session_id: s
     if result is not None and not session.is_over():
         session.end(Outcome.from_json(result))
     info.version = state.get("version") if _count(state.get("version")) else 0
+    if is_keys(state.get("keys")):
+        info.keys = list(state["keys"])
     session.meta["remote"] = info.to_json()
     return session
 

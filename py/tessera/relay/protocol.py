@@ -10,6 +10,8 @@ Client to relay::
 
     create           game, options?, seed?, time_control?, seat?, name?
     join             room, secret, since?, name?
+    restore          room, secret, keys, game, options, seed, time_control,
+                     moves, version, clock?, name?, opponent?
     move             move, version
     resign
     offer_draw
@@ -23,7 +25,7 @@ Relay to client::
     created          room, seat, secret, invite, spectate
     state            room, game, options, seed, time_control, you, version,
                      from_ply, moves, ply, to_move, result, draw_offer,
-                     takeback, players, clock
+                     takeback, players, clock, keys (seats only)
     moved            seat, move, ply, version, to_move, result, clock
     presence         seat, status ("connected" | "disconnected" | "back"), name, clock
     draw_offered     seat            draw_declined     seat
@@ -50,6 +52,21 @@ Field meanings:
   relay cannot use) ``from_ply`` is 0 and ``moves`` is the whole record.
 * ``move`` is a move in the game's record notation (``tessera/1``); the
   relay answers with the notation as the game writes it.
+* ``keys`` (in ``state``, to the players only) are the SHA-256 of the two
+  seats' secrets and of the spectator token, as the room keeps them; the
+  room's id is made from them (``rooms.room_id_for``).
+* ``restore`` brings back a game the relay lost (it answered ``lost``: a
+  Redis restarted without persistence, a relay restarted in memory, a room
+  expired): a player's page sends its own record with its seat's secret
+  and the room's ``keys``.  The relay replays every move on the engine
+  (an illegal one is refused like a ``move``), checks that the keys make
+  the room's id and that the secret is one of the seats', and makes the
+  room again with the same id and secrets, so the other player's link
+  works as before; the answer is ``state``.  If the room exists by then (the
+  other player restored it first) a ``restore`` is a ``join``.  A stated
+  ending is not restored (an ended game needs no relay), and the clock
+  restarts from the page's figures, each capped at what the time control
+  can have given.
 * ``result`` is ``null`` or ``{"winner": 0 | 1 | null, "reason": key}``.
 * ``clock`` is ``null`` or ``{"control": {...}, "remaining": [...],
   "running": seat | null, "move_spent": seconds}`` (``core/clock.py``).
@@ -62,11 +79,14 @@ Field meanings:
   words every error in its language.  ``fatal`` says the relay closes the
   connection after it.  An error never changes the game.
 
-Parsing is strict, so bad input is refused before it reaches a room: the
-size is checked before anything else (``MAX_MESSAGE_BYTES``), then the
-nesting depth on the raw text (``MAX_DEPTH``, so no parser recursion), then
-JSON (no NaN or Infinity, no repeated keys), then the type and each field:
-a missing, extra or wrongly typed field is an error naming the field.
+Parsing is strict, so bad input is refused before it reaches a room: only
+text frames are read (a binary one is ``not_text``); the size is checked
+before anything else (``MAX_MESSAGE_BYTES``; a ``restore``, which carries a
+whole record, may be up to ``MAX_RESTORE_BYTES`` if its text begins with
+``{"type":"restore"``), then the nesting depth on the raw text
+(``MAX_DEPTH``, so no parser recursion), then JSON (no NaN or Infinity, no
+repeated keys), then the type and each field: a missing, extra or wrongly
+typed field is an error naming the field.
 """
 
 from __future__ import annotations
@@ -77,11 +97,16 @@ from typing import Any, Mapping
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 8192
-"""Our own cap on one message; the largest real one (``create`` with options
-and a time control) is a few hundred bytes."""
-TRANSPORT_MAX_BYTES = 4 * MAX_MESSAGE_BYTES
-"""The socket's own cap (websockets' ``max_size``): a message between the two
-gets a typed ``too_large`` error, a larger one closes the connection (1009)."""
+"""Our own cap on one message; the largest real one but ``restore`` (``create``
+with options and a time control) is a few hundred bytes."""
+MAX_RESTORE_BYTES = 65536
+"""A ``restore`` carries a whole record: a long Dots game is about 10 KB."""
+RESTORE_START = '{"type":"restore"'
+"""How a ``restore`` longer than ``MAX_MESSAGE_BYTES`` must begin (so any other
+message is refused by its size before it is parsed)."""
+TRANSPORT_MAX_BYTES = MAX_RESTORE_BYTES
+"""The socket's own cap (websockets' ``max_size``): a message between ours and
+this gets a typed ``too_large`` error, a larger one closes the connection (1009)."""
 MAX_DEPTH = 6
 """Deepest nesting of objects and arrays accepted (a ``create`` needs 3)."""
 MAX_ID = 2 ** 53 - 1
@@ -91,6 +116,10 @@ MAX_ROOM_ID_CHARS = 64
 MAX_SECRET_CHARS = 128
 MAX_MOVE_CHARS = 256
 MAX_SEED = 2 ** 32 - 1
+MAX_RECORD_MOVES = 20_000
+"""The longest record a ``restore`` may carry (``rooms.MAX_PLIES``)."""
+KEY_CHARS = 64
+"""A key is a SHA-256 in hex."""
 
 ERROR_CODES: dict[str, tuple[str, ...]] = {
     # parsing
@@ -105,10 +134,12 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "extra_field": ("field",),
     "wrong_type": ("field", "expected"),
     "bad_value": ("field",),
+    "not_text": (),
     # rooms
     "not_joined": (),
     "already_joined": (),
     "no_access": (),
+    "lost": (),
     "spectator": (),
     "not_your_turn": (),
     "stale": ("version", "current"),
@@ -128,8 +159,15 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "room_quota": ("count",),
     "too_many_connections": ("count",),
     "rate_limited": (),
+    "too_often": (),
+    "too_many_spectators": ("count",),
+    "address_rooms": ("count",),
+    "address_connections": ("count",),
+    "address_busy": (),
     "join_timeout": ("count",),
+    "idle": ("count",),
     "replaced": (),
+    "unavailable": (),
     "internal": (),
 }
 """Every error code and the names of its values (the catalog key
@@ -196,10 +234,12 @@ class Field:
     """One field of a client message: its JSON kind, whether it may be left
     out, and the allowed range (numbers) or length (text)."""
 
-    kind: str                      # "str", "int", "bool", "object", "object_or_null", "int_or_null"
+    kind: str  # "str", "int", "bool", "object", "object_or_null", "int_or_null", "str_list"
     required: bool = True
     low: int = 0
     high: int = MAX_ID
+    item: tuple[int, int] = (1, MAX_MOVE_CHARS)
+    """A list's items: the shortest and longest text (``str_list``)."""
 
     def check(self, name: str, value: Any) -> Any:
         kind = self.kind
@@ -223,6 +263,13 @@ class Field:
         elif kind == "object":
             if not isinstance(value, dict):
                 raise RelayError("wrong_type", field=name, expected=self.kind)
+        elif kind == "str_list":
+            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                raise RelayError("wrong_type", field=name, expected=self.kind)
+            shortest, longest = self.item
+            if not self.low <= len(value) <= self.high \
+                    or not all(shortest <= len(item) <= longest for item in value):
+                raise RelayError("bad_value", field=name)
         return value
 
 
@@ -240,6 +287,20 @@ MESSAGE_FIELDS: dict[str, dict[str, Field]] = {
         "secret": Field("str", low=1, high=MAX_SECRET_CHARS),
         "since": Field("int_or_null", required=False),
         "name": Field("str", required=False, high=MAX_NAME_CHARS),
+    },
+    "restore": {
+        "room": Field("str", low=1, high=MAX_ROOM_ID_CHARS),
+        "secret": Field("str", low=1, high=MAX_SECRET_CHARS),
+        "keys": Field("str_list", low=3, high=3, item=(KEY_CHARS, KEY_CHARS)),
+        "game": Field("str", low=1, high=MAX_GAME_ID_CHARS),
+        "options": Field("object"),
+        "seed": Field("int", high=MAX_SEED),
+        "time_control": Field("object_or_null"),
+        "moves": Field("str_list", high=MAX_RECORD_MOVES),
+        "version": Field("int"),
+        "clock": Field("object_or_null", required=False),
+        "name": Field("str", required=False, high=MAX_NAME_CHARS),
+        "opponent": Field("str", required=False, high=MAX_NAME_CHARS),
     },
     "move": {
         "move": Field("str", low=1, high=MAX_MOVE_CHARS),
@@ -311,25 +372,24 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def decode(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
-    """Raw frame to JSON value: size, then UTF-8, then depth, then the parser."""
-    size = len(raw)
-    if size > limit:
+    """Raw frame to JSON value: text, then size, then UTF-8, then depth, then the parser.
+
+    Only a text frame is a message (the protocol says so; a binary one is
+    ``not_text``).  Past ``limit`` only a ``restore`` is read, up to
+    ``MAX_RESTORE_BYTES``, and only if its text begins as ``RESTORE_START``.
+    """
+    if not isinstance(raw, str):
+        raise RelayError("not_text")
+    cap = MAX_RESTORE_BYTES if raw.startswith(RESTORE_START) else limit
+    if len(raw) > cap:
         raise RelayError("too_large", count=limit)
-    if isinstance(raw, (bytes, bytearray, memoryview)):
-        try:
-            text = bytes(raw).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RelayError("not_utf8") from None
-    elif isinstance(raw, str):
-        text = raw
-        try:
-            size = len(text.encode("utf-8"))
-        except UnicodeEncodeError:      # a lone surrogate cannot be UTF-8
-            raise RelayError("not_utf8") from None
-        if size > limit:
-            raise RelayError("too_large", count=limit)
-    else:
-        raise RelayError("bad_json")
+    text = raw
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:      # a lone surrogate cannot be UTF-8
+        raise RelayError("not_utf8") from None
+    if size > cap:
+        raise RelayError("too_large", count=limit)
     if nesting_depth(text, MAX_DEPTH) > MAX_DEPTH:
         raise RelayError("too_deep", count=MAX_DEPTH)
     try:

@@ -1,54 +1,46 @@
 """Rooms in Redis, shared by several relay processes (``relay --redis URL``).
 
 Any relay process on the same Redis can serve either player of any room:
-the room's state is in a key, a change is made under a lock that holds
-across processes, and events go out through Redis pub/sub to every process
-with a player in the room.  A relay process that stops or is killed loses
-nothing: its players reconnect to another one (or to it, restarted) with
-their secret and the version they had.
+the room's state is in a key, a change is one script that writes it only
+if nobody changed the room meanwhile, and events go out through Redis
+pub/sub to every process with a socket in the room (``redis_events.py``).
+A relay process that stops or is killed loses nothing: its players
+reconnect to another one (or to it, restarted) with their secret and the
+version they had.
 
 Keys, all under ``prefix`` (``tessera:relay:`` by default):
 
-* ``room:<id>`` - a hash: ``state``, the ``RoomState`` as JSON, and ``seq``,
-  how many events the room has published.  It expires ``ttl`` seconds
-  (the relay's ``idle_seconds``) after the last save; each process renews
-  the rooms it has a socket in every ``ttl / 4`` seconds (at most a
-  minute).  So a room nobody is connected to goes by itself, even when the
-  process its players were on was killed and left their ``connected``
-  flags set.
+* ``room:<id>`` - a hash: ``state`` (the ``RoomState`` JSON), ``rev`` (how
+  many changes it has had), ``epoch`` (drawn when the room is made or
+  restored) and ``ttl``.  The key expires ``ttl`` after the last change:
+  the relay's ``idle_seconds``, or ``pending_ttl`` while the second player
+  has not come; each process renews the rooms it has a socket in every
+  ``refresh_seconds``.  So a room nobody is connected to goes by itself, even
+  when the process its players were on was killed.
 * ``rooms`` - a sorted set of the room ids by when their key expires (in
-  Redis's own clock): the list of rooms and the count the cap is checked
-  against, atomically with adding one (a Lua script).
-* ``clocks`` - a sorted set of the room ids whose clock runs, by when the
-  seat to move runs out (the relay's clock): the rooms a sweep must look
-  at, so sweeping costs nothing for rooms without a clock.
-* ``lock:<id>`` - a room's lock: a random token set with ``NX`` and an
-  expiry (``LOCK_SECONDS``, so a lock held by a killed process frees
-  itself), deleted only by its holder (a compare-and-delete script).
-* channel ``events:<id>`` - the room's events, as ``"<seq> <json>"``.
+  Redis's own clock): the count the cap is checked against, atomically with
+  adding one (a Lua script).
+* ``owner:<address key>`` - the rooms an address made or restored (its
+  share of the cap, checked in the same script).
+* ``clocks`` - a sorted set of the rooms whose clock runs, by when the seat
+  to move runs out: the rooms a sweep must look at.
+* channel ``events:<id>`` - one message a change (``redis_events.py``).
 
-A change is two round trips to Redis: one script takes the lock and reads
-the room; what is saved and published under the lock is kept until the lock
-is released, then one script checks the lock is still this holder's, writes
-the state, publishes the events in order and releases the lock.  So a change
-is all or nothing (a relay killed halfway leaves the room as it was), and a
-holder whose lock expired meanwhile writes nothing (the action fails).
-
-Each process has one pub/sub connection and hands each event to its local
-subscribers in the order Redis delivers them (events are published under
-the room's lock, so that is the order they happened in).  A subscriber
-skips events up to the ``seq`` the room had when it subscribed, which its
-``state`` message already shows.  A lock is released only once this
-process's subscriptions to the room are confirmed by Redis, so no event
-published after that can miss a new subscriber.
-
-``get`` rebuilds the ``Room`` from its state; each process keeps a copy of
-the engine of the rooms it has seen (``ENGINES_KEPT``), so a move costs the
-moves made since, not a replay of the whole record.
+A change costs one round trip: each process keeps a copy of the rooms it
+serves (the room with its live engine) and follows every change published
+on their channels, so its copy is the room as it is.  ``change`` runs the
+action on that copy and sends one script (``COMMIT``): it writes the state
+and publishes the events if the room is still at the epoch and ``rev`` the
+copy was at, and otherwise hands back the room as it is now, on which the
+action runs again.  No lock is taken and nothing polls.  An action that
+changed nothing still sends the script, as a check, so nothing is refused
+on a copy that is behind.
 
 Stored data is not trusted: a key that is not a hash, JSON that is not a
-room, or a record the engine refuses is logged and treated as a missing room
-(``no_access``), never a crash.
+room, or a record the engine refuses is logged and treated as unreadable
+(``no_access``), never a crash.  Redis out of reach or too slow
+(``op_timeout``) is ``StoreDown`` (the client is told to try again), and
+the outage is logged once, then its end (``OutageLog``).
 
 The ``redis`` package is imported when a store is made, never at import
 time: the site's build imports this whole package in Pyodide.
@@ -63,27 +55,30 @@ import logging
 import math
 import secrets
 import time
-from collections import OrderedDict, deque
-from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
+from collections import OrderedDict
+from typing import Any, Callable
 from urllib.parse import urlsplit, urlunsplit
 
-from ..core.game import Game
-from .redis_scripts import ADD, COMMIT, DUE, LIST, LOCK, PUBLISH, REFRESH, SAVE
+from .redis_events import EventHub, pack
+from .redis_pipe import CommandPipe
+from .redis_scripts import ADD, COMMIT, DUE, LIST, REFRESH
 from .rooms import SEATS, Room, RoomState
-from .store import Deliver, RoomStore
+from .store import (ADDED, EXISTS, FULL, OWNER_FULL, Action, Change, Deliver, Envelope, LocalLocks, OutageLog,
+                    RoomGone, RoomStore, RoomUnreadable, StoreDown)
 
 log = logging.getLogger("tessera.relay.redis")
 
 DEFAULT_PREFIX = "tessera:relay:"
-LOCK_SECONDS = 5.0
-"""A room lock expires by itself after this long (a killed holder frees it)."""
-LOCK_WAIT_SECONDS = 15.0
-"""Waiting longer than this for a room's lock is an error (the action fails, the room is untouched)."""
-CONFIRM_SECONDS = 5.0
-ENGINES_KEPT = 2048
-"""Rooms whose replayed engine this process keeps (a room's moves are replayed once, not on every get)."""
+OP_SECONDS = 2.0
+"""A command Redis has not answered in this long fails (the client is told to try again)."""
 CONNECT_SECONDS = 5.0
+ROOMS_KEPT = 4096
+"""Rooms whose copy (with its live engine) this process keeps."""
+COMMIT_ATTEMPTS = 8
+"""Times a change is tried on a newer copy before the client is told to try again."""
+_RESULTS = {1: ADDED, 0: FULL, 2: EXISTS, 3: OWNER_FULL}
+UNAVAILABLE_REPLIES = frozenset({"OOM", "MISCONF", "BUSY", "LOADING", "READONLY", "MASTERDOWN", "NOREPLICAS"})
+"""Error replies of a Redis that cannot take writes now (memory full, a failing disk, loading): try again."""
 
 
 class StoreUnavailable(Exception):
@@ -92,10 +87,6 @@ class StoreUnavailable(Exception):
     def __init__(self, kind: str, url: str, detail: object) -> None:
         super().__init__(f"{safe_url(url)}: {detail}")
         self.kind, self.url, self.detail = kind, safe_url(url), str(detail)
-
-
-class StoreBusy(Exception):
-    """A room's lock could not be had in time."""
 
 
 def safe_url(url: str) -> str:
@@ -114,9 +105,12 @@ def safe_url(url: str) -> str:
         return "(unreadable URL)"
 
 
-
 # ----- stored data is checked before it is believed ------------------------------------------
 STATE_FIELDS = tuple(RoomState.__dataclass_fields__)
+RECORD_FIELDS = ("moves", "movers", "plies")
+"""The fields that grow with the game: a change sends only their new tail."""
+SMALL_FIELDS = tuple(name for name in STATE_FIELDS if name not in RECORD_FIELDS)
+SMALL_SET = frozenset(SMALL_FIELDS)
 
 
 def _is_int(value: Any) -> bool:
@@ -135,6 +129,42 @@ def _pairs(value: Any, check: Callable[[Any], bool]) -> bool:
     return isinstance(value, list) and len(value) == SEATS and all(check(v) for v in value)
 
 
+def _moves(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(m, str) for m in value)
+
+
+def _movers(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_int(m) and 0 <= m < SEATS for m in value)
+
+
+def _plies(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_int(p) and p >= 0 for p in value)
+
+
+CHECKS: dict[str, Callable[[Any], bool]] = {
+    "game_id": lambda v: isinstance(v, str),
+    "options": lambda v: isinstance(v, dict),
+    "seed": _is_int,
+    "time_control": lambda v: v is None or isinstance(v, dict),
+    "seat_keys": lambda v: _pairs(v, lambda k: isinstance(k, str)),
+    "spectator_key": lambda v: isinstance(v, str),
+    "moves": _moves,
+    "movers": _movers,
+    "version": lambda v: _is_int(v) and v >= 0,
+    "plies": lambda v: _plies(v) and bool(v),
+    "result": lambda v: v is None or isinstance(v, dict),
+    "draw_offer": _seat_or_none,
+    "takeback": _seat_or_none,
+    "names": lambda v: _pairs(v, lambda n: n is None or isinstance(n, str)),
+    "seen": lambda v: _pairs(v, lambda b: isinstance(b, bool)),
+    "connected": lambda v: _pairs(v, lambda b: isinstance(b, bool)),
+    "clock": lambda v: v is None or isinstance(v, dict),
+    "clock_at": _is_number,
+    "created": _is_number,
+    "active": _is_number,
+}
+
+
 def check_state(data: Any, room_id: str) -> str | None:
     """What is wrong with stored room data (None: it can be loaded)."""
     if not isinstance(data, dict):
@@ -142,30 +172,9 @@ def check_state(data: Any, room_id: str) -> str | None:
     fields = set(STATE_FIELDS)
     if set(data) != fields:
         return f"fields differ: {sorted(set(data) ^ fields)}"
-    checks: dict[str, Callable[[Any], bool]] = {
-        "room_id": lambda v: v == room_id,
-        "game_id": lambda v: isinstance(v, str),
-        "options": lambda v: isinstance(v, dict),
-        "seed": _is_int,
-        "time_control": lambda v: v is None or isinstance(v, dict),
-        "seat_keys": lambda v: _pairs(v, lambda k: isinstance(k, str)),
-        "spectator_key": lambda v: isinstance(v, str),
-        "moves": lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v),
-        "movers": lambda v: isinstance(v, list) and all(_is_int(m) and 0 <= m < SEATS for m in v),
-        "version": lambda v: _is_int(v) and v >= 0,
-        "plies": lambda v: isinstance(v, list) and bool(v) and all(_is_int(p) and p >= 0 for p in v),
-        "result": lambda v: v is None or isinstance(v, dict),
-        "draw_offer": _seat_or_none,
-        "takeback": _seat_or_none,
-        "names": lambda v: _pairs(v, lambda n: n is None or isinstance(n, str)),
-        "seen": lambda v: _pairs(v, lambda b: isinstance(b, bool)),
-        "connected": lambda v: _pairs(v, lambda b: isinstance(b, bool)),
-        "clock": lambda v: v is None or isinstance(v, dict),
-        "clock_at": _is_number,
-        "created": _is_number,
-        "active": _is_number,
-    }
-    for name, check in checks.items():
+    if data["room_id"] != room_id:
+        return "bad field room_id"
+    for name, check in CHECKS.items():
         if not check(data[name]):
             return f"bad field {name}"
     if len(data["movers"]) != len(data["moves"]) or len(data["plies"]) != data["version"] + 1:
@@ -173,82 +182,62 @@ def check_state(data: Any, room_id: str) -> str | None:
     return None
 
 
-class _Listener:
-    """A local subscriber: its callback and the last event its state already showed."""
+class _Copy:
+    """This process's copy of a room: the room, and the epoch and rev it is at (``busy`` while an
+    action runs on it, when what pub/sub says of the room is left to the change's own check)."""
 
-    __slots__ = ("deliver", "start")
+    __slots__ = ("room", "epoch", "rev", "busy")
 
-    def __init__(self, deliver: Deliver, start: int) -> None:
-        self.deliver, self.start = deliver, start
-
-
-class _Held:
-    """A room while this process holds its lock: what was read, and what to write on release."""
-
-    __slots__ = ("text", "seq", "problem", "save", "deadline", "events")
-
-    def __init__(self, text: str | None, seq: int, problem: str | None) -> None:
-        self.text, self.seq, self.problem = text, seq, problem
-        self.save: str | None = None
-        self.deadline = ""
-        self.events: list[str] = []
-
-
-class _LocalLock:
-    __slots__ = ("lock", "users")
-
-    def __init__(self) -> None:
-        self.lock, self.users = asyncio.Lock(), 0
+    def __init__(self, room: Room, epoch: str, rev: int) -> None:
+        self.room, self.epoch, self.rev, self.busy = room, epoch, rev, False
 
 
 class RedisStore(RoomStore):
     """Rooms in Redis at ``url`` (see the module docstring); ``start`` connects.
 
-    ``ttl``: seconds a room is kept after its last save or renewal (the
-    relay's ``idle_seconds``); ``connections``: the most Redis connections
-    this process opens (the pub/sub one among them); ``now``: the relay's
-    clock, for the rooms' clocks.
+    ``ttl``: seconds a room is kept after its last change or renewal (the
+    relay's ``idle_seconds``), ``pending_ttl`` while its second player has not
+    come; ``connections``: the most Redis connections this process opens
+    besides the pub/sub one; ``now``: the relay's clock, for the rooms' clocks;
+    ``op_timeout``: seconds a command may take before it fails.
     """
 
     def __init__(self, url: str, ttl: float = 6 * 3600, prefix: str = DEFAULT_PREFIX,
                  now: Callable[[], float] = time.time, refresh_seconds: float | None = None,
-                 connections: int = 64) -> None:
+                 connections: int = 64, pending_ttl: float = 600.0, op_timeout: float = OP_SECONDS) -> None:
         import redis.asyncio as aioredis  # only a relay run with --redis needs it
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        if ttl <= 0:
+        if ttl <= 0 or pending_ttl <= 0:
             raise ValueError("ttl must be positive")
         self.url, self.now, self.prefix = url, now, prefix
         self.ttl_ms = max(1, int(ttl * 1000))
-        self.refresh_seconds = refresh_seconds if refresh_seconds is not None else min(ttl / 4, 60.0)
+        self.pending_ms = max(1, int(min(pending_ttl, ttl) * 1000))
+        self.refresh_seconds = refresh_seconds if refresh_seconds is not None else min(self.pending_ms / 4000, 60.0)
+        self.outage = OutageLog(log, f"Redis at {safe_url(url)}")
         try:
-            # A blocking pool: past ``connections`` busy ones, a command waits for one to be free.
+            # A blocking pool: past ``connections`` busy ones, a command waits for one (up to op_timeout).
+            # No retries: a command that timed out may have run, and a script is never sent twice.
             pool = aioredis.BlockingConnectionPool.from_url(
-                url, max_connections=connections, timeout=LOCK_WAIT_SECONDS, decode_responses=True,
-                socket_connect_timeout=CONNECT_SECONDS, health_check_interval=0)
+                url, max_connections=connections, timeout=op_timeout, decode_responses=True,
+                socket_connect_timeout=min(CONNECT_SECONDS, op_timeout * 2), socket_timeout=op_timeout,
+                health_check_interval=0, retry=Retry(NoBackoff(), 0), protocol=2)  # RESP2: cheaper pub/sub
             self.redis = aioredis.Redis.from_pool(pool)
         except ValueError as error:
             raise StoreUnavailable("url", url, error) from None
-        self.pubsub: Any = None
+        self.pipe = CommandPipe(pool, op_timeout)
         self.process = secrets.token_hex(8)
+        self.hub = EventHub(self.redis, prefix, self.process, self.outage, self.follow)
         self._scripts = {name: self.redis.register_script(text) for name, text in
-                         (("add", ADD), ("save", SAVE), ("refresh", REFRESH), ("list", LIST), ("due", DUE),
-                          ("publish", PUBLISH), ("lock", LOCK), ("commit", COMMIT))}
-        self._listeners: dict[str, list[_Listener]] = {}
-        self._confirming: dict[str, deque[asyncio.Future]] = {}
-        self._ops: asyncio.Queue | None = None
+                         (("add", ADD), ("commit", COMMIT), ("refresh", REFRESH), ("list", LIST), ("due", DUE))}
+        self._locks = LocalLocks()
+        self._copies: OrderedDict[str, _Copy] = OrderedDict()
         self._tasks: list[asyncio.Task] = []
-        self._local_locks: dict[str, _LocalLock] = {}
-        self._held: dict[str, _Held] = {}
-        """The rooms whose lock this process holds."""
-        self._engines: OrderedDict[str, tuple[tuple[str, str, int], list[str], Game]] = OrderedDict()
-        """By room: the game, options and seed, the moves, and a copy of the engine after them."""
 
     # ----- names --------------------------------------------------------------------------
     def _room_key(self, room_id: str) -> str:
         return f"{self.prefix}room:{room_id}"
-
-    def _channel(self, room_id: str) -> str:
-        return f"{self.prefix}events:{room_id}"
 
     @property
     def _index(self) -> str:
@@ -265,15 +254,11 @@ class RedisStore(RoomStore):
 
         try:
             await self.redis.ping()
-            self.pubsub = self.redis.pubsub()
-            # a channel of this process alone keeps the pub/sub connection subscribed from the start
-            await self.pubsub.subscribe(f"{self.prefix}process:{self.process}")
+            await self.hub.start()
         except (RedisError, OSError) as error:
             await self.close()
             raise StoreUnavailable("connect", self.url, error) from None
-        self._ops = asyncio.Queue()
-        self._tasks = [asyncio.create_task(self._read_loop()), asyncio.create_task(self._control_loop()),
-                       asyncio.create_task(self._refresh_loop())]
+        self._tasks = [asyncio.create_task(self._refresh_loop())]
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -282,301 +267,276 @@ class RedisStore(RoomStore):
             with contextlib.suppress(BaseException):
                 await task
         self._tasks = []
-        if self.pubsub is not None:
-            with contextlib.suppress(Exception):
-                await self.pubsub.aclose()
-            self.pubsub = None
+        await self.pipe.close()
+        await self.hub.close()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
-    # ----- rooms --------------------------------------------------------------------------
-    def _state_json(self, room: Room) -> str:
-        room.save_clock()
-        # the fields as they are (``to_json``'s ``asdict`` deep-copies them first, which costs more than this)
-        state = room.state
-        return json.dumps({name: getattr(state, name) for name in STATE_FIELDS}, separators=(",", ":"),
-                          allow_nan=False)
+    async def healthy(self) -> bool:
+        try:
+            await self._call(self.pipe.execute("PING"))
+            return True
+        except StoreDown:
+            return False
 
-    async def add(self, room: Room, limit: int) -> bool:
+    async def _call(self, pending: Any) -> Any:
+        """Await a Redis command: out of reach or too slow is ``StoreDown``, and the outage is logged once."""
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import ResponseError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+
+        try:
+            result = await pending
+        except (RedisConnectionError, RedisTimeoutError, OSError, asyncio.TimeoutError) as error:
+            self.outage.failed("a command failed", error)
+            raise StoreDown(str(error)) from None
+        except ResponseError as error:
+            if str(error).split(" ", 1)[0] not in UNAVAILABLE_REPLIES:
+                raise
+            self.outage.failed("Redis refused a write", error)
+            raise StoreDown(str(error)) from None
+        self.outage.ok()
+        return result
+
+    async def _eval(self, name: str, keys: list[str], args: list[Any]) -> Any:
+        """Run a script through the pipe (loaded again if Redis forgot it: a restart)."""
+        from redis.exceptions import NoScriptError
+
+        script = self._scripts[name]
+        try:
+            return await self._call(self.pipe.execute("EVALSHA", script.sha, len(keys), *keys, *args))
+        except NoScriptError:
+            await self._call(self.pipe.execute("SCRIPT", "LOAD", script.script))
+            return await self._call(self.pipe.execute("EVALSHA", script.sha, len(keys), *keys, *args))
+
+    # ----- rooms --------------------------------------------------------------------------
+    def _ttl_ms(self, room: Room) -> int:
+        return self.ttl_ms if room.joined() else self.pending_ms
+
+    @staticmethod
+    def _small_json(room: Room) -> str:
+        """The state but the record, as JSON (the fields as they are: ``to_json``'s ``asdict`` would
+        deep-copy them first, which costs more than this)."""
+        room.save_clock()
+        state = room.state
+        return _dumps({name: getattr(state, name) for name in SMALL_FIELDS})
+
+    async def add(self, room: Room, limit: int, owner: str | None = None, owner_limit: int = 0) -> str:
         room_id = room.state.room_id
-        added = await self._scripts["add"](keys=[self._index, self._room_key(room_id)],
-                                           args=[limit, room_id, self._state_json(room), self.ttl_ms])
-        return bool(added)
+        owner_key = f"{self.prefix}owner:{owner}" if owner is not None else f"{self.prefix}owner:-"
+        state = room.state
+        added = await self._eval("add", [self._index, self._room_key(room_id), owner_key],
+                                 [limit, room_id, self._small_json(room), self._ttl_ms(room), secrets.token_hex(8),
+                                  owner_limit if owner is not None else "", self._room_key(""), self.ttl_ms,
+                                  _dumps(state.moves), _dumps(state.movers), _dumps(state.plies)])
+        return _RESULTS.get(int(added), FULL)
 
     async def get(self, room_id: str) -> Room | None:
+        """The room as stored now (a copy of its own, not this process's), or None."""
+        try:
+            return (await self._load(room_id, keep=False)).room
+        except (RoomGone, RoomUnreadable):
+            return None
+
+    async def _load(self, room_id: str, keep: bool = True) -> _Copy:
         from redis.exceptions import ResponseError
 
-        held = self._held.get(room_id)
-        if held is not None:  # read when the lock was taken
-            text, problem = held.text, held.problem
-        else:
-            try:
-                text, _ = await self.redis.hmget(self._room_key(room_id), "state", "seq")
-                problem = None
-            except ResponseError as error:  # e.g. WRONGTYPE: not a hash
-                text, problem = None, str(error)
-        if problem is not None:
-            log.warning("room %r: stored data unreadable (%s); treated as missing", room_id, problem)
-            return None
-        if text is None:
-            return None
         try:
+            got = await self._call(self.pipe.execute("HMGET", self._room_key(room_id), "state", "rev", "epoch",
+                                                     *RECORD_FIELDS))
+        except ResponseError as error:  # e.g. WRONGTYPE: not a hash
+            log.warning("room %r: stored data unreadable (%s)", room_id, error)
+            raise RoomUnreadable(room_id) from None
+        if got[0] is None:
+            raise RoomGone(room_id)
+        copy = self._build(room_id, got)
+        if keep:
+            self._keep(room_id, copy)
+        return copy
+
+    def _build(self, room_id: str, got: list[Any]) -> _Copy:
+        """A copy of the room from what Redis holds (state, rev, epoch and the record's lists);
+        RoomUnreadable (logged) if it is not a room."""
+        try:
+            text, rev, epoch, *record = got
             data = json.loads(text)
+            if isinstance(data, dict):
+                for name, value in zip(RECORD_FIELDS, record):
+                    data[name] = json.loads(value) if isinstance(value, str) else None
             problem = check_state(data, room_id)
             if problem is not None:
                 raise ValueError(problem)
-            state = RoomState.from_json(data)
-            room = Room(state, self.now, self._engine(state))
-        except Exception as error:  # anything wrong in stored data is a missing room, never a crash
-            log.warning("room %r: stored state unusable (%s: %s); treated as missing",
-                        room_id, type(error).__name__, error)
-            return None
-        self._keep_engine(room)
-        return room
+            if not isinstance(epoch, str):
+                raise ValueError("no epoch")
+            return _Copy(Room(RoomState.from_json(data), self.now), epoch, int(rev))
+        except Exception as error:  # anything wrong in stored data is an unreadable room, never a crash
+            log.warning("room %r: stored state unusable (%s: %s)", room_id, type(error).__name__, error)
+            raise RoomUnreadable(room_id) from None
 
-    # A room's engine is the same whichever process replays its moves, so each process keeps a
-    # copy of the last one it saw and, next time, plays only the moves made since (on another
-    # process, most often one).  A record that does not start with the kept moves is replayed.
-    def _engine(self, state: RoomState) -> Game | None:
-        kept = self._engines.get(state.room_id)
-        if kept is None:
-            return None
-        start, moves, engine = kept
-        if start != (state.game_id, json.dumps(state.options, sort_keys=True), state.seed) \
-                or state.moves[:len(moves)] != moves:
-            return None
-        self._engines.move_to_end(state.room_id)
-        game = engine.copy()
-        for text in state.moves[len(moves):]:
-            game.push(game.parse_move(text))
-        return game
+    def _keep(self, room_id: str, copy: _Copy) -> None:
+        self._copies[room_id] = copy
+        self._copies.move_to_end(room_id)
+        if len(self._copies) > ROOMS_KEPT:
+            for old in list(self._copies)[:len(self._copies) - ROOMS_KEPT]:
+                if not self._copies[old].busy and old not in self.hub.listeners:
+                    del self._copies[old]
 
-    def _keep_engine(self, room: Room) -> None:
-        state = room.state
-        self._engines[state.room_id] = ((state.game_id, json.dumps(state.options, sort_keys=True), state.seed),
-                                        list(state.moves), room.game.copy())
-        self._engines.move_to_end(state.room_id)
-        while len(self._engines) > ENGINES_KEPT:
-            self._engines.popitem(last=False)
+    def _drop(self, room_id: str) -> None:
+        self._copies.pop(room_id, None)
 
-    async def save(self, room: Room) -> None:
-        room_id = room.state.room_id
-        text = self._state_json(room)
-        left = room.expires_in()
-        deadline = "" if left is None else repr(room.now() + left)
-        held = self._held.get(room_id)
-        if held is not None:  # written when the lock is released
-            held.text = held.save = text
-            held.deadline = deadline
-        else:
-            await self._scripts["save"](keys=[self._index, self._room_key(room_id), self._clocks],
-                                        args=[room_id, text, self.ttl_ms, deadline])
-        self._keep_engine(room)
+    # ----- a change -------------------------------------------------------------------------
+    async def change(self, room_id: str, action: Action,
+                     listener: Deliver | None = None) -> tuple[Change, Callable[[], None] | None]:
+        async with self._locks.hold(room_id):
+            joined, remove = None, None
+            if listener is not None:
+                joined, remove = self.hub.listen(room_id, listener)
+                await self.hub.confirmed(room_id)  # nothing published from now on can miss it
+            try:
+                done, copy = await self._run(room_id, action)
+            except BaseException:
+                if remove is not None:
+                    remove()
+                raise
+            if joined is not None:
+                if done.remove:
+                    remove()
+                    remove = None
+                else:
+                    joined.activate(copy.epoch, copy.rev, Envelope.of(done.reply) if done.reply else None)
+            return done, remove
 
+    async def _run(self, room_id: str, action: Action) -> tuple[Change, _Copy]:
+        copy = self._copies.get(room_id) or await self._load(room_id)
+        for _ in range(COMMIT_ATTEMPTS):
+            state = copy.room.state
+            moves_before, plies_before = len(state.moves), len(state.plies)
+            copy.busy = True
+            try:
+                done = action(copy.room)  # a refusal raises before it changes anything
+            except BaseException:
+                copy.busy = False
+                raise
+            try:
+                got = await self._commit(room_id, copy, done, moves_before, plies_before)
+            except BaseException:
+                self._drop(room_id)  # changed, and unknown whether Redis took it
+                raise
+            copy.busy = False
+            if got[0] == 1:
+                if done.remove:
+                    self._drop(room_id)
+                return done, copy
+            self._drop(room_id)
+            if got[0] == -1:
+                raise RoomGone(room_id)
+            copy = self._build(room_id, got[1:])  # the room moved on: act on it as it is
+            self._keep(room_id, copy)
+        raise StoreDown(f"room {room_id!r} kept changing under {COMMIT_ATTEMPTS} attempts")
+
+    async def _commit(self, room_id: str, copy: _Copy, done: Change, moves_before: int, plies_before: int) -> list:
+        from redis.exceptions import ResponseError
+
+        room = copy.room
+        text = message = deadline = ""
+        mode, parts = "a", ["", "", ""]
+        if done.events and not done.remove:
+            text = self._small_json(room)
+            left = room.expires_in()
+            deadline = "" if left is None else repr(room.now() + left)
+            state = room.state
+            keep = min(moves_before, len(state.moves))  # a change appends to the record or cuts it, never both
+            moves, movers, plies = _dumps(state.moves[keep:]), _dumps(state.movers[keep:]), \
+                _dumps(state.plies[plies_before:])
+            if keep == moves_before:  # the record grew (or stayed): Redis appends the new items
+                parts = [moves[1:-1], movers[1:-1], plies[1:-1]]
+            else:
+                mode, parts = "w", [_dumps(state.moves), _dumps(state.movers), _dumps(state.plies)]
+            tail = f'{{"s":{text},"k":{keep},"m":{moves},"w":{movers},"p":{plies}}}'
+            message = pack(copy.epoch, copy.rev + 1, tail, done.events)
+        try:
+            got = await self._eval("commit", [self._room_key(room_id), self._index, self._clocks],
+                                   [copy.epoch, copy.rev, text, self._ttl_ms(room), deadline, room_id,
+                                    self.hub.channel(room_id), message, "1" if done.remove else "", mode, *parts])
+        except ResponseError as error:  # e.g. WRONGTYPE: the key is not a room
+            log.warning("room %r: stored data unreadable (%s)", room_id, error)
+            raise RoomUnreadable(room_id) from None
+        if got[0] == 1 and text:
+            copy.rev += 1
+        return got
+
+    def follow(self, room_id: str, epoch: str, rev: int, change: str) -> None:
+        """A commit read from the room's channel (``change``: its JSON text, read only when needed):
+        bring this process's copy to it (or drop the copy)."""
+        copy = self._copies.get(room_id)
+        if copy is None or copy.busy or (copy.epoch == epoch and rev <= copy.rev):
+            return  # none kept, a change of ours is on its way, or ours already
+        if copy.epoch != epoch or rev != copy.rev + 1:
+            self._drop(room_id)  # missed one: read it again when next needed
+            return
+        try:
+            _apply(copy.room, json.loads(change))
+        except Exception as error:  # a change we cannot follow: read the room again when next needed
+            log.warning("room %r: could not follow change %d (%s: %s)", room_id, rev, type(error).__name__, error)
+            self._drop(room_id)
+            return
+        copy.rev = rev
+
+    # ----- the rest of the contract -----------------------------------------------------------
     async def remove(self, room_id: str) -> None:
-        self._engines.pop(room_id, None)
+        self._drop(room_id)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.delete(self._room_key(room_id))
             pipe.zrem(self._index, room_id)
             pipe.zrem(self._clocks, room_id)
-            await pipe.execute()
+            await self._call(pipe.execute())
 
     async def room_ids(self) -> list[str]:
-        return list(await self._scripts["list"](keys=[self._index], args=["ids"]))
+        return list(await self._eval("list", [self._index], ["ids"]))
 
     async def count(self) -> int:
-        return int(await self._scripts["list"](keys=[self._index], args=["count"]))
+        return int(await self._eval("list", [self._index], ["count"]))
 
     async def sweep_ids(self, now: float) -> list[str]:
         """Only rooms whose clock may have run out: idle rooms expire by themselves (the key's TTL)."""
-        return list(await self._scripts["due"](keys=[self._clocks], args=[repr(now), self._room_key("")]))
-
-    # ----- the lock -----------------------------------------------------------------------
-    @asynccontextmanager
-    async def lock(self, room_id: str) -> AsyncIterator[None]:
-        """Hold the room's lock; what is saved and published meanwhile is written on release."""
-        # Waiters in this process queue on a local lock, so only one of them polls Redis.
-        local = self._local_locks.setdefault(room_id, _LocalLock())
-        local.users += 1
-        try:
-            async with local.lock:
-                key, token = f"{self.prefix}lock:{room_id}", secrets.token_hex(16)
-                held = await self._acquire(room_id, key, token)
-                self._held[room_id] = held
-                try:
-                    yield
-                finally:
-                    del self._held[room_id]
-                    await self._release(room_id, key, token, held)
-        finally:
-            local.users -= 1
-            if local.users == 0:
-                del self._local_locks[room_id]
-
-    async def _acquire(self, room_id: str, key: str, token: str) -> _Held:
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + LOCK_WAIT_SECONDS
-        pause = 0.002
-        while True:
-            got = await self._scripts["lock"](keys=[key, self._room_key(room_id)],
-                                              args=[token, int(LOCK_SECONDS * 1000)])
-            if got[0] == 1:
-                break
-            if loop.time() > give_up:
-                raise StoreBusy(f"room {room_id!r} stayed locked for {LOCK_WAIT_SECONDS:g} s")
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 0.05)
-        if len(got) > 3:
-            return _Held(None, 0, f"the key holds a {got[3]}, not a hash")
-        text = got[1] if len(got) > 1 else None
-        try:
-            seq = int(got[2] or 0) if len(got) > 2 else 0
-        except ValueError:
-            return _Held(None, 0, f"its event count is {got[2]!r}")
-        return _Held(text, seq, None)
-
-    async def _release(self, room_id: str, key: str, token: str, held: _Held) -> None:
-        """Write what was saved and published under the lock, and release it (one script)."""
-        try:
-            await self._confirmed(room_id)  # no later event may miss a new subscriber
-        finally:
-            changed = held.save is not None or bool(held.events)
-            try:
-                done = await self._scripts["commit"](
-                    keys=[key, self._index, self._room_key(room_id), self._clocks],
-                    args=[token, room_id, self._channel(room_id), self.ttl_ms, held.save or "", held.deadline,
-                          *held.events])
-            except Exception as error:
-                if changed:
-                    raise
-                log.warning("room %r: releasing the lock failed (%s); it expires by itself", room_id, error)
-                return
-            if done != 1 and changed:
-                raise StoreBusy(f"room {room_id!r}: the lock expired before the change was written, "
-                                "so nothing was")
-
-    # ----- events -------------------------------------------------------------------------
-    async def publish(self, room_id: str, event: dict[str, Any]) -> None:
-        text = json.dumps(event, separators=(",", ":"))
-        held = self._held.get(room_id)
-        if held is not None:  # published when the lock is released, after the state is written
-            held.events.append(text)
-        else:
-            await self._scripts["publish"](keys=[self._room_key(room_id)], args=[self._channel(room_id), text])
-
-    def subscribe(self, room_id: str, deliver: Deliver) -> Callable[[], None]:
-        # A subscriber added under the lock has the room as it is after the events published so far.
-        held = self._held.get(room_id)
-        listener = _Listener(deliver, held.seq + len(held.events) if held is not None else -1)
-        listeners = self._listeners.get(room_id)
-        if listeners is None:
-            listeners = self._listeners[room_id] = []
-            self._order("subscribe", room_id)
-        listeners.append(listener)
-
-        def unsubscribe() -> None:
-            current = self._listeners.get(room_id)
-            if current is not None and listener in current:
-                current.remove(listener)
-                if not current:
-                    del self._listeners[room_id]
-                    self._order("unsubscribe", room_id)
-        return unsubscribe
-
-    def _order(self, kind: str, room_id: str) -> None:
-        """Queue a (un)subscription; they reach Redis in the order asked."""
-        if self._ops is None:
-            raise RuntimeError("RedisStore.start() was not called")
-        future: asyncio.Future | None = None
-        if kind == "subscribe":
-            future = asyncio.get_running_loop().create_future()
-            self._confirming.setdefault(self._channel(room_id), deque()).append(future)
-        self._ops.put_nowait((kind, self._channel(room_id), future))
-
-    async def _confirmed(self, room_id: str) -> None:
-        """Wait until Redis has confirmed this process's pending subscriptions to the room."""
-        pending = [f for f in self._confirming.get(self._channel(room_id), ()) if not f.done()]
-        if pending:
-            done, late = await asyncio.wait(pending, timeout=CONFIRM_SECONDS)
-            if late:
-                log.warning("room %r: Redis did not confirm a subscription in %g s", room_id, CONFIRM_SECONDS)
-
-    def _settle(self, channel: str, future: asyncio.Future | None = None) -> None:
-        """A subscription is confirmed (the oldest pending one), or ``future``'s failed."""
-        waiting = self._confirming.get(channel)
-        if not waiting:
-            return
-        if future is None:
-            future = waiting.popleft()
-        elif future in waiting:
-            waiting.remove(future)
-        if not waiting:
-            del self._confirming[channel]
-        if not future.done():
-            future.set_result(None)
-
-    async def _control_loop(self) -> None:
-        assert self._ops is not None
-        while True:
-            kind, channel, future = await self._ops.get()
-            try:
-                if kind == "subscribe":
-                    await self.pubsub.subscribe(channel)
-                else:
-                    await self.pubsub.unsubscribe(channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("pub/sub %s %s failed (%s)", kind, channel, error)
-                if future is not None:
-                    self._settle(channel, future)
-
-    async def _read_loop(self) -> None:
-        prefix = self._channel("")
-        while True:
-            try:
-                message = await self.pubsub.get_message(timeout=None)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # Redis went away: redis-py reconnects and subscribes again
-                log.warning("pub/sub read failed (%s); retrying", error)
-                await asyncio.sleep(0.5)
-                continue
-            if not message:
-                continue
-            channel = message.get("channel")
-            if not isinstance(channel, str) or not channel.startswith(prefix):
-                continue
-            if message["type"] == "subscribe":
-                self._settle(channel)
-            elif message["type"] == "message":
-                self._dispatch(channel[len(prefix):], message["data"])
-
-    def _dispatch(self, room_id: str, data: str) -> None:
-        try:
-            seq_text, _, body = data.partition(" ")
-            seq, envelope = int(seq_text), json.loads(body)
-        except ValueError:
-            log.warning("room %r: an unreadable event on its channel was dropped", room_id)
-            return
-        for listener in list(self._listeners.get(room_id, ())):
-            if seq < 0 or seq > listener.start:
-                try:
-                    listener.deliver(envelope)
-                except Exception:
-                    log.exception("room %r: delivering an event failed", room_id)
+        return list(await self._eval("due", [self._clocks], [repr(now), self._room_key("")]))
 
     async def _refresh_loop(self) -> None:
         """Renew the keys of rooms this process has sockets in, so they outlive their TTL."""
         while True:
             await asyncio.sleep(self.refresh_seconds)
-            room_ids = list(self._listeners)
+            room_ids = list(self.hub.listeners)
             if not room_ids:
                 continue
-            try:
-                await self._scripts["refresh"](keys=[self._index] + [self._room_key(r) for r in room_ids],
-                                               args=[self.ttl_ms] + room_ids)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("renewing %d room(s) failed (%s)", len(room_ids), error)
+            with contextlib.suppress(StoreDown):  # logged once by the outage log
+                await self._eval("refresh", [self._index] + [self._room_key(r) for r in room_ids], room_ids)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+def _apply(room: Room, change: dict[str, Any]) -> None:
+    """Another process's change (``RedisStore._commit``'s tail) made to this copy of the room."""
+    state, game = room.state, room.game
+    small, keep, moves, movers, plies = change["s"], change["k"], change["m"], change["w"], change["p"]
+    # Written by a relay's own commit; checked for shape (a failure drops the copy, which is read and
+    # checked in full when next needed), not field by field on every move.
+    if not (isinstance(small, dict) and small.keys() == SMALL_SET and _is_int(keep)
+            and 0 <= keep <= len(state.moves) and _moves(moves) and _movers(movers) and len(moves) == len(movers)
+            and _plies(plies) and small["room_id"] == state.room_id and _is_int(small["version"])):
+        raise ValueError("not a change")
+    while len(state.moves) > keep:
+        game.pop()
+        state.moves.pop()
+        state.movers.pop()
+    for text in moves:
+        game.push_unchecked(game.parse_move(text))
+    state.moves.extend(moves)
+    state.movers.extend(movers)
+    state.plies.extend(plies)
+    for name, value in small.items():
+        setattr(state, name, value)
+    if len(state.plies) != state.version + 1:
+        raise ValueError("versions disagree")
+    room.load_clock()

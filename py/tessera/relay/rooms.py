@@ -11,8 +11,12 @@ State lives in ``RoomState``, plain JSON-able data, so a store may keep it
 anywhere (``store.py``); a ``Room`` wraps it with the live engine and clock.
 
 Seats are held by secrets (``secrets.token_urlsafe``); the room keeps only
-their SHA-256, so a dump of a store does not hand out seats.  A spectator
-token lets anyone holding it watch and nothing more.
+their SHA-256 (its "keys"), so a dump of a store does not hand out seats.  A
+spectator token lets anyone holding it watch and nothing more.  A room's id
+is made from its keys (``room_id_for``), so a page that holds a seat's
+secret and the keys can make a lost room again under the same id
+(``Room.restore``) and nobody can make a room under an id that is not its
+own: the other player's link finds the game again, with the same secrets.
 
 Time: if the room has a time control, the relay keeps a ``core.clock.Clock``
 (time injected, wall-clock seconds by default so several processes agree).
@@ -24,6 +28,7 @@ never "hot seat").
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -34,16 +39,21 @@ from typing import Any, Callable
 from ..core import registry
 from ..core.clock import Clock, ClockError, TimeControl
 from ..core.game import Game, GameError, Move, Outcome
-from .protocol import RelayError, message, message_json
+from .protocol import MAX_RECORD_MOVES, RelayError, message, message_json
 
 Now = Callable[[], float]
 Event = dict[str, Any]
 
 SEATS = 2
-MAX_PLIES = 20_000
+MAX_PLIES = MAX_RECORD_MOVES
 """A room refuses moves past this many (no real game comes near it)."""
 SECRET_BYTES = 24
 ROOM_ID_BYTES = 12
+ROOM_ID_CHARS = 16
+ROOM_ID_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+MAX_RESTORED_GAP = 1000
+"""A restored room's version is the page's, at most this far past its move count
+(takebacks make versions outrun moves)."""
 
 
 def new_secret() -> str:
@@ -57,6 +67,19 @@ def new_room_id() -> str:
 def secret_key(secret: str) -> str:
     """What a room keeps of a secret: its SHA-256 (hex)."""
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def is_room_id(text: str) -> bool:
+    """Whether ``text`` can be a room's id (``room_id_for``'s form): an unknown id of that form is a
+    room the relay lost or let expire, anything else a wrong link."""
+    return len(text) == ROOM_ID_CHARS and all(char in ROOM_ID_ALPHABET for char in text)
+
+
+def room_id_for(keys: list[str]) -> str:
+    """A room's id from its keys (the two seats' and the spectators'): 96 bits of their SHA-256,
+    URL-safe, so the id tells nothing of the secrets and no other set of keys makes it."""
+    digest = hashlib.sha256(("tessera-room\n" + "\n".join(keys)).encode("ascii", "replace")).digest()
+    return base64.urlsafe_b64encode(digest[:ROOM_ID_BYTES]).decode("ascii")
 
 
 @dataclass
@@ -110,42 +133,73 @@ class Room:
                 game.push(game.parse_move(text))
         self.game: Game = game
         self.clock: Clock | None = None
+        self.load_clock()
+
+    def load_clock(self) -> None:
+        """The live clock from the state's figures (on load, and when a store takes another process's change)."""
+        state = self.state
+        self.clock = None
         if state.time_control is not None:
             saved = state.clock
             if saved is not None and saved.get("running") is not None:
                 # time passes while a room is stored: the running move goes on
-                spent = saved.get("move_spent", 0) + max(0.0, now() - state.clock_at)
+                spent = saved.get("move_spent", 0) + max(0.0, self.now() - state.clock_at)
                 saved = {**saved, "move_spent": spent}
-            self.clock = Clock(TimeControl.from_json(state.time_control), [True] * SEATS, now, saved)
+            self.clock = Clock(TimeControl.from_json(state.time_control), [True] * SEATS, self.now, saved)
 
     # ----- creating and joining -----------------------------------------------------
     @classmethod
-    def create(cls, room_id: str, game_id: str, options: dict[str, Any] | None, seed: int,
+    def create(cls, room_id: str | None, game_id: str, options: dict[str, Any] | None, seed: int,
                time_control: dict[str, Any] | None, now: Now = time.time) -> tuple["Room", list[str], str]:
-        """A new room, its seats' secrets and the spectator token; RelayError if the game cannot be made."""
-        try:
-            game_cls = registry.game_class(game_id)
-        except GameError as error:
-            raise RelayError("bad_game", reason=error) from None
-        if game_cls.num_players != SEATS:
-            raise RelayError("not_two_players", game=message_json(f"game.{game_id}.title", {}))
-        try:
-            game = game_cls(options or {}, seed)
-            control = TimeControl.from_json(time_control) if time_control is not None else None
-        except (GameError, ClockError) as error:
-            raise RelayError("bad_game", reason=error) from None
-        except Exception as error:  # an engine's own error on odd options is still a refusal
-            raise RelayError("bad_game", reason=type(error).__name__) from None
-        if control is not None and not control.enabled:
-            control = None
+        """A new room, its seats' secrets and the spectator token; RelayError if the game cannot be made.
+        ``room_id`` None: the id made from the keys (``room_id_for``), which a lost room is restored by."""
+        game, control = _new_game(game_id, options, seed, time_control)
         seat_secrets = [new_secret() for _ in range(SEATS)]
         spectator = new_secret()
+        keys = [secret_key(s) for s in seat_secrets] + [secret_key(spectator)]
+        moment = now()
+        state = RoomState(room_id or room_id_for(keys), game_id, dict(game.options), seed,
+                          control.to_json() if control is not None else None, keys[:SEATS], keys[SEATS],
+                          created=moment, active=moment)
+        return cls(state, now, game), seat_secrets, spectator
+
+    @classmethod
+    def restore(cls, room_id: str, secret: str, keys: list[str], game_id: str, options: dict[str, Any],
+                seed: int, time_control: dict[str, Any] | None, moves: list[str], version: int,
+                clock: dict[str, Any] | None, names: list[str | None], now: Now = time.time) -> tuple["Room", int]:
+        """A lost room made again from a player's record (``restore`` in ``protocol.py``): the room and
+        the seat ``secret`` holds.  Every move is replayed on the engine; RelayError if the keys do not
+        make ``room_id``, the secret is not a seat's, or the record does not replay."""
+        if room_id_for(keys) != room_id:
+            raise RelayError("no_access")
+        key = secret_key(secret)
+        seats = [seat for seat in range(SEATS) if hmac.compare_digest(key, keys[seat])]
+        if not seats:
+            raise RelayError("no_access")
+        seat = seats[0]
+        game, control = _new_game(game_id, options, seed, time_control)
+        if len(moves) > MAX_PLIES:
+            raise RelayError("record_full", count=MAX_PLIES)
+        movers, written = [], []
+        for text in moves:
+            if game.is_over():
+                raise RelayError("game_over")
+            move = _checked_move(game, text)
+            movers.append(game.to_move)
+            written.append(game.move_text(move))
+            game.push_unchecked(move)
+        count = len(moves)
+        version = max(count, min(version, count + MAX_RESTORED_GAP))
         moment = now()
         state = RoomState(room_id, game_id, dict(game.options), seed,
-                          control.to_json() if control is not None else None,
-                          [secret_key(s) for s in seat_secrets], secret_key(spectator),
+                          control.to_json() if control is not None else None, list(keys[:SEATS]), keys[SEATS],
+                          moves=written, movers=movers, version=version,
+                          plies=[0] * version + [count], names=list(names), seen=[True] * SEATS,
                           created=moment, active=moment)
-        return cls(state, now), seat_secrets, spectator
+        room = cls(state, now, game)
+        if room.clock is not None:
+            room.clock = _restored_clock(control, clock, movers, now)
+        return room, seat
 
     def seat_for(self, secret: str) -> int | None:
         """The seat a secret holds, None for the spectator token; RelayError otherwise.
@@ -214,7 +268,16 @@ class Room:
                        seed=state.seed, time_control=state.time_control, you=you, version=state.version,
                        from_ply=start, moves=state.moves[start:], ply=len(state.moves),
                        to_move=self.game.to_move, result=self.result_json(), draw_offer=state.draw_offer,
-                       takeback=state.takeback, players=players, clock=self.clock_json())
+                       takeback=state.takeback, players=players, clock=self.clock_json(),
+                       **({"keys": self.keys()} if you is not None else {}))
+
+    def keys(self) -> list[str]:
+        """The seats' and the spectators' keys, which a player's page keeps to restore a lost room."""
+        return [*self.state.seat_keys, self.state.spectator_key]
+
+    def joined(self) -> bool:
+        """The second player has come at least once (a room nobody joined expires within minutes)."""
+        return all(self.state.seen)
 
     def touch(self) -> None:
         self.state.active = self.now()
@@ -247,20 +310,7 @@ class Room:
             raise RelayError("not_your_turn")
         if len(state.moves) >= MAX_PLIES:
             raise RelayError("record_full", count=MAX_PLIES)
-        try:
-            move = self.game.parse_move(text)
-        except GameError as error:
-            raise RelayError("bad_notation", move=_quote(text), reason=error) from None
-        except Exception as error:  # an engine's own error on odd text is still a refusal
-            raise RelayError("bad_notation", move=_quote(text), reason=type(error).__name__) from None
-        try:
-            legal = self.game.is_legal(move)
-            reason = None if legal else self.game.illegal_reason(move)
-        except Exception as error:  # a parsed move the engine cannot judge is not played
-            raise RelayError("illegal_move", move=_quote(text), reason=type(error).__name__) from None
-        if reason is not None:
-            raise RelayError("illegal_move", move=_quote(text), reason=reason)
-        return [self._apply(seat, move)]
+        return [self._apply(seat, _checked_move(self.game, text))]
 
     def _apply(self, seat: int, move: Move) -> Event:
         state, game = self.state, self.game
@@ -387,8 +437,70 @@ class Room:
         return events
 
 
+def _new_game(game_id: str, options: dict[str, Any] | None, seed: int,
+              time_control: dict[str, Any] | None) -> tuple[Game, TimeControl | None]:
+    """A new engine and time control for a room; RelayError if they cannot be made."""
+    try:
+        game_cls = registry.game_class(game_id)
+    except GameError as error:
+        raise RelayError("bad_game", reason=error) from None
+    if game_cls.num_players != SEATS:
+        raise RelayError("not_two_players", game=message_json(f"game.{game_id}.title", {}))
+    try:
+        game = game_cls(options or {}, seed)
+        control = TimeControl.from_json(time_control) if time_control is not None else None
+    except (GameError, ClockError) as error:
+        raise RelayError("bad_game", reason=error) from None
+    except Exception as error:  # an engine's own error on odd options is still a refusal
+        raise RelayError("bad_game", reason=type(error).__name__) from None
+    if control is not None and not control.enabled:
+        control = None
+    return game, control
+
+
+def _checked_move(game: Game, text: str) -> Move:
+    """``text`` as a legal move of ``game`` now; RelayError (with the engine's reason) if it is not one."""
+    try:
+        move = game.parse_move(text)
+    except GameError as error:
+        raise RelayError("bad_notation", move=_quote(text), reason=error) from None
+    except Exception as error:  # an engine's own error on odd text is still a refusal
+        raise RelayError("bad_notation", move=_quote(text), reason=type(error).__name__) from None
+    try:
+        legal = game.is_legal(move)
+        reason = None if legal else game.illegal_reason(move)
+    except Exception as error:  # a parsed move the engine cannot judge is not played
+        raise RelayError("illegal_move", move=_quote(text), reason=type(error).__name__) from None
+    if reason is not None:
+        raise RelayError("illegal_move", move=_quote(text), reason=reason)
+    return move
+
+
+def _restored_clock(control: TimeControl | None, figures: dict[str, Any] | None, movers: list[int],
+                    now: Now) -> Clock | None:
+    """A restored room's clock: the page's figures, stopped (it starts again when a player comes),
+    each seat's total capped at what the control can have given it (its start plus an increment a
+    move), so a page cannot give itself time; RelayError if a timed game comes without them."""
+    if control is None:
+        return None
+    if figures is None:
+        raise RelayError("missing_field", field="clock")
+    clock = Clock(control, [True] * SEATS, now)
+    try:
+        clock.load({"remaining": figures.get("remaining"), "running": None, "move_spent": 0})
+    except (ClockError, AttributeError):
+        raise RelayError("bad_value", field="clock") from None
+    if control.total is not None:
+        for seat in range(SEATS):
+            cap = control.total + control.increment * movers.count(seat)
+            left = clock.remaining[seat]
+            clock.remaining[seat] = cap if left is None else min(left, cap)
+    return clock
+
+
 def _quote(text: str, limit: int = 32) -> str:
     return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
-__all__ = ["MAX_PLIES", "Room", "RoomState", "new_room_id", "new_secret", "secret_key"]
+__all__ = ["MAX_PLIES", "Room", "RoomState", "is_room_id", "new_room_id", "new_secret", "room_id_for",
+           "secret_key"]

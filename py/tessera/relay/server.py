@@ -1,33 +1,48 @@
 """The relay server: a thin asyncio shell around rooms, on the ``websockets`` library.
 
 Each connection reads messages, checks them (``protocol.parse``), and asks
-its room to act (``rooms.Room``) under the room's lock in the store; the
-events a room returns go out through the store's publish, so every
-connection in the room (in any process, with a shared store) hears them in
-order.  A connection's sends go through its own bounded queue, written by
-one task, so a slow reader never holds up a room.
+the store to run an action on its room (``store.RoomStore.change``); the
+events a room returns go out through the store, so every connection in the
+room (in any process, with a shared store) hears them in order.  A
+connection's sends go through its own bounded queue, written by one task,
+so a slow reader never holds up a room.
 
-Limits, all in ``RelayConfig``:
+Limits, all in ``RelayConfig``, so that one stranger with a script cannot
+take the relay from everyone else:
 
-* a message is refused past ``max_message_bytes`` with a typed error, and
-  the socket closes past ``TRANSPORT_MAX_BYTES`` (websockets' ``max_size``);
-* a token bucket per connection (``rate`` messages a second, bursts of
-  ``burst``): a message over it is dropped with a ``rate_limited`` error
-  (once per flood), and a client that goes on flooding (``burst`` more
-  drops) is disconnected (close code 1008); the room is never touched;
+* only text frames are messages (a binary one is ``not_text``); a message
+  is refused past ``max_message_bytes`` with a typed error, and the socket
+  closes past ``TRANSPORT_MAX_BYTES`` (websockets' ``max_size``);
+* a token bucket per connection (``rate`` frames a second, bursts of
+  ``burst``) counts every frame the client sends, WebSocket pings and pongs
+  included: one over it is dropped with a ``rate_limited`` error (once per
+  flood), and a client that goes on (``burst`` more) is disconnected (close
+  code 1008); the room is never touched;
+* draw offers, takeback requests and their answers, which every socket of
+  the room hears, have a bucket of their own per connection (``offer_rate``,
+  ``offer_burst``: ``too_often``);
 * ``max_rooms`` rooms, ``rooms_per_connection`` made by one connection,
   ``max_connections`` sockets (one more gets ``too_many_connections`` and
-  close code 1013);
+  close code 1013), ``spectators_per_room`` watchers of one room (in this
+  process);
+* per client address (``addresses.py``; behind a proxy, the address it
+  forwards): at most ``address_rooms`` rooms and ``address_connections``
+  sockets, a small share of each cap, and rooms started (made or restored)
+  and joins paced by buckets of their own (``address_busy``);
 * a socket that has not joined a room within ``join_timeout`` seconds is
-  closed; a room nobody has been connected to for ``idle_seconds`` is
-  removed (``sweep``, every ``sweep_seconds``, which also ends games on
-  time);
+  closed, and a joined one that sends nothing for ``socket_idle_seconds``
+  (the page sends a ``ping`` every minute); a room nobody has been connected
+  to is removed after ``idle_seconds``, or after ``pending_seconds`` if the
+  second player never came (``sweep``, every ``sweep_seconds``, which also
+  ends games on time);
 * ``origins``: when given, only pages from those origins may connect
   (others get HTTP 403 in the handshake); it binds 127.0.0.1 by default.
 
 Nothing a client sends can crash the relay: a refusal is a ``RelayError``
-sent back, anything else is logged and answered with ``internal``; the
-game is changed only by an action that succeeded.
+sent back, a store out of reach is ``unavailable`` (try again), a room the
+store no longer has is ``lost`` (the page may restore it), anything else is
+logged and answered with ``internal``; the game is changed only by an action
+that succeeded.  ``/healthz`` and ``/metrics`` answer plain HTTP (``metrics.py``).
 """
 
 from __future__ import annotations
@@ -40,17 +55,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Sequence
 
+from .addresses import LOOPBACK, AddressBook, address_key, client_address, trusted_set
+from .metrics import Metrics, answer_http
 from .protocol import MAX_MESSAGE_BYTES, TRANSPORT_MAX_BYTES, ClientMessage, RelayError, encode, message, parse
-from .rooms import Event, Room, new_room_id
-from .store import MemoryStore, RoomStore
+from .rooms import Event, Room, is_room_id
+from .store import (ADDED, EXISTS, FULL, Change, Envelope, MemoryStore, RoomGone, RoomStore, RoomUnreadable,
+                    StoreDown)
 
 log = logging.getLogger("tessera.relay")
 
-CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TRY_LATER = 1000, 1008, 1013
+CLOSE_NORMAL, CLOSE_POLICY, CLOSE_RESTART, CLOSE_TRY_LATER = 1000, 1008, 1012, 1013
 CLOSE_GRACE = 5.0
 """Seconds a connection being closed by the relay is given to finish closing."""
 SEND_QUEUE = 256
 """Messages waiting for a slow reader before its connection is dropped."""
+OFFERS = frozenset({"offer_draw", "answer_draw", "request_takeback", "answer_takeback"})
 
 
 @dataclass
@@ -62,12 +81,36 @@ class RelayConfig:
     rooms_per_connection: int = 8
     origins: Sequence[str] | None = None
     idle_seconds: float = 6 * 3600
+    pending_seconds: float = 600.0
     join_timeout: float = 30.0
+    socket_idle_seconds: float = 300.0
     sweep_seconds: float = 0.5
     rate: float = 10.0
     burst: int = 40
+    offer_rate: float = 0.2
+    offer_burst: int = 4
+    spectators_per_room: int = 20
+    rooms_per_address: int | None = None
+    """None: 5% of ``max_rooms`` (at least 2)."""
+    connections_per_address: int | None = None
+    """None: 5% of ``max_connections`` (at least 4)."""
+    starts_per_minute: float = 10.0
+    start_burst: int = 10
+    joins_per_minute: float = 60.0
+    join_burst: int = 30
+    trusted_proxies: Sequence[str] = LOOPBACK
     max_message_bytes: int = MAX_MESSAGE_BYTES
     ping_interval: float | None = 20.0
+
+    @property
+    def address_rooms(self) -> int:
+        return self.rooms_per_address if self.rooms_per_address is not None else max(2, self.max_rooms // 20)
+
+    @property
+    def address_connections(self) -> int:
+        if self.connections_per_address is not None:
+            return self.connections_per_address
+        return max(4, self.max_connections // 20)
 
 
 class TokenBucket:
@@ -90,10 +133,12 @@ class TokenBucket:
 
 @dataclass(eq=False)
 class Connection:
-    """One client socket and what it has joined."""
+    """One client socket, where it comes from and what it has joined."""
 
     socket: Any
     bucket: TokenBucket
+    address: str = "unknown"
+    offers: TokenBucket = field(default_factory=lambda: TokenBucket(0.2, 4))
     uid: str = field(default_factory=lambda: secrets.token_hex(8))
     room_id: str | None = None
     seat: int | None = None
@@ -105,33 +150,38 @@ class Connection:
     """A close code once the relay has decided to drop this connection."""
 
     def send(self, data: Event) -> None:
+        self.send_text(encode(data))
+
+    def send_text(self, text: str) -> None:
         """Queue a message; a reader too slow to keep up is dropped."""
         if self.closing is not None:
             return
         try:
-            self.queue.put_nowait(encode(data))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.closing = CLOSE_TRY_LATER
+            self.close_with(CLOSE_TRY_LATER)
+
+    def close_with(self, code: int) -> None:
+        """End the connection once what is queued has gone."""
+        if self.closing is None:
+            self.closing = code
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
 
     def fail(self, error: RelayError, request_id: int | None, code: int = CLOSE_POLICY) -> None:
         """Send an error; a fatal one ends the connection after it."""
         self.send(error.reply(request_id))
-        if error.fatal and self.closing is None:
-            self.closing = code
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+        if error.fatal:
+            self.close_with(code)
 
-    def deliver(self, envelope: dict[str, Any]) -> None:
+    def deliver(self, envelope: Envelope) -> None:
         """A room's event, as the store hands it to every subscriber."""
-        event = envelope["event"]
-        if envelope.get("origin") == self.uid:
-            if envelope.get("skip_origin"):
-                return
-            if envelope.get("id") is not None:
-                event = {**event, "id": envelope["id"]}
-        self.send(event)
+        if envelope.reset:  # the room was made again under us: join again to be counted in it
+            self.close_with(CLOSE_RESTART)
+            return
+        text = envelope.text_for(self.uid)
+        if text is not None:
+            self.send_text(text)
 
     async def write_loop(self) -> None:
         while True:
@@ -141,6 +191,23 @@ class Connection:
                     await self.socket.close(self.closing)
                 return
             await self.socket.send(text)
+
+
+def _server_connection() -> type:
+    """websockets' server connection, telling the relay of every control frame a client sends
+    (pings are answered by the library itself, so this is where they are counted)."""
+    from websockets.asyncio.server import ServerConnection
+    from websockets.frames import Opcode
+
+    class RelaySocket(ServerConnection):
+        on_control: Callable[[], None] | None = None
+
+        def process_event(self, event: Any) -> None:
+            if getattr(event, "opcode", None) in (Opcode.PING, Opcode.PONG) and self.on_control is not None:
+                self.on_control()
+            super().process_event(event)
+
+    return RelaySocket
 
 
 class Relay:
@@ -154,6 +221,13 @@ class Relay:
         self.monotonic = monotonic
         self.connections: set[Connection] = set()
         self.seat_holders: dict[tuple[str, int], Connection] = {}
+        self.watchers: dict[str, int] = {}
+        """Spectator sockets by room, in this process."""
+        config = self.config
+        self.addresses = AddressBook((config.starts_per_minute, config.start_burst),
+                                     (config.joins_per_minute, config.join_burst), monotonic)
+        self.trusted = trusted_set(config.trusted_proxies)
+        self.metrics = Metrics()
         self.server: Any = None
         self.port: int | None = None
         self._sweeper: asyncio.Task | None = None
@@ -169,7 +243,9 @@ class Relay:
                                   max_size=TRANSPORT_MAX_BYTES, compression=None,
                                   origins=list(config.origins) if config.origins else None,
                                   ping_interval=config.ping_interval, ping_timeout=config.ping_interval,
-                                  server_header=None)
+                                  server_header=None, create_connection=_server_connection(),
+                                  process_request=lambda connection, request: answer_http(self, connection,
+                                                                                           request))
         self.port = self.server.sockets[0].getsockname()[1]
         if config.sweep_seconds > 0:
             self._sweeper = asyncio.create_task(self._sweep_loop())
@@ -190,46 +266,70 @@ class Relay:
             await asyncio.sleep(self.config.sweep_seconds)
             try:
                 await self.sweep()
+            except StoreDown:  # the store logs its outage once; the next sweep tries again
+                pass
             except Exception:  # the sweeper must outlive any one room's trouble
                 log.exception("sweep failed")
 
     async def sweep(self) -> None:
-        """End games whose clock ran out and remove rooms idle past ``idle_seconds``."""
-        for room_id in await self.store.sweep_ids(self.now()):
-            async with self.store.lock(room_id):
-                room = await self.store.get(room_id)
-                if room is None:
-                    continue
-                events = room.check_time()
-                if events:
-                    await self._commit(room, events)
-                elif not any(room.state.connected) and self.now() - room.state.active > self.config.idle_seconds:
-                    await self.store.remove(room_id)
+        """End games whose clock ran out; remove rooms idle past ``idle_seconds`` (``pending_seconds``
+        if the second player never came)."""
+        self.addresses.prune()
+        moment = self.now()
+        config = self.config
+
+        def action(room: Room) -> Change:
+            events = room.check_time()
+            if events:
+                return Change([Envelope.of(event) for event in events])
+            state = room.state
+            idle = moment - state.active
+            if not any(state.connected) and (idle > config.idle_seconds or
+                                             not room.joined() and idle > config.pending_seconds):
+                return Change(remove=True)
+            return Change()
+
+        for room_id in await self.store.sweep_ids(moment):
+            with contextlib.suppress(RoomGone, RoomUnreadable):
+                await self.store.change(room_id, action)
 
     # ----- one connection ----------------------------------------------------------------
     async def handler(self, socket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
         config = self.config
-        conn = Connection(socket, TokenBucket(config.rate, config.burst, self.monotonic))
+        forwarded = socket.request.headers.get("X-Forwarded-For") if getattr(socket, "request", None) else None
+        address = client_address(getattr(socket, "remote_address", None), forwarded, self.trusted)
+        conn = Connection(socket, TokenBucket(config.rate, config.burst, self.monotonic), address,
+                          TokenBucket(config.offer_rate, config.offer_burst, self.monotonic))
+        socket.on_control = lambda: self.throttle(conn)
         writer = asyncio.create_task(conn.write_loop())
+        counted = False
         if len(self.connections) >= config.max_connections:
-            conn.fail(RelayError("too_many_connections", fatal=True, count=config.max_connections), None,
-                      CLOSE_TRY_LATER)
+            self.refuse(conn, RelayError("too_many_connections", fatal=True, count=config.max_connections))
+        elif self.addresses.connected(address) >= config.address_connections:
+            self.refuse(conn, RelayError("address_connections", fatal=True, count=config.address_connections))
         else:
             self.connections.add(conn)
+            self.addresses.open(address)
+            self.metrics.connections_opened += 1
+            counted = True
         try:
             while True:
                 # Once the relay has decided to close, it goes on reading (and ignoring) what
                 # comes, so the client's closing frame is not stuck behind a flood it sent.
                 timeout = (CLOSE_GRACE if conn.closing is not None
-                           else config.join_timeout if conn.room_id is None else None)
+                           else config.join_timeout if conn.room_id is None else config.socket_idle_seconds)
                 try:
                     raw = await asyncio.wait_for(socket.recv(), timeout)
                 except asyncio.TimeoutError:
                     if conn.closing is not None:
                         break
-                    conn.fail(RelayError("join_timeout", fatal=True, count=_whole(config.join_timeout)), None)
+                    if conn.room_id is None:
+                        self.refuse(conn, RelayError("join_timeout", fatal=True, count=_whole(config.join_timeout)))
+                    else:
+                        self.refuse(conn, RelayError("idle", fatal=True,
+                                                     count=_whole(config.socket_idle_seconds / 60)), CLOSE_NORMAL)
                     continue
                 except ConnectionClosed:
                     break
@@ -237,9 +337,13 @@ class Relay:
                     await self.receive(conn, raw)
         finally:
             self.connections.discard(conn)
+            if counted:
+                self.addresses.close(address)
             try:
                 await self.leave(conn)
-            except Exception:  # the store failed (a shared one out of reach): the socket still goes
+            except StoreDown:
+                pass  # the room shows the seat connected until it comes back or the room expires
+            except Exception:  # the store failed: the socket still goes
                 log.exception("leaving room %s failed", conn.room_id)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
@@ -249,32 +353,51 @@ class Relay:
             with contextlib.suppress(Exception):
                 await socket.close(conn.closing or CLOSE_NORMAL)
 
+    def refuse(self, conn: Connection, error: RelayError, code: int = CLOSE_POLICY,
+               request_id: int | None = None) -> None:
+        """Send ``error`` (and close after a fatal one), counted by code."""
+        self.metrics.errors[error.code] += 1
+        if error.fatal and conn.closing is None:
+            self.metrics.closed[error.code] += 1
+        conn.fail(error, request_id, CLOSE_TRY_LATER if error.code in ("too_many_connections",
+                                                                       "address_connections") else code)
+
+    def throttle(self, conn: Connection) -> bool:
+        """Take a frame from the connection's bucket; False (and the flood handled) if it is empty."""
+        if conn.bucket.take():
+            conn.dropped = 0
+            return True
+        conn.dropped += 1
+        if conn.dropped == 1:
+            self.refuse(conn, RelayError("rate_limited"))
+        elif conn.dropped > self.config.burst and conn.closing is None:
+            self.refuse(conn, RelayError("rate_limited", fatal=True))
+        return False
+
     async def receive(self, conn: Connection, raw: str | bytes) -> None:
         """One incoming frame: rate limit, parse, act; errors go back to the client."""
-        if not conn.bucket.take():
-            conn.dropped += 1
-            if conn.dropped == 1:
-                conn.fail(RelayError("rate_limited"), None)
-            elif conn.dropped > self.config.burst:
-                conn.fail(RelayError("rate_limited", fatal=True), None)
+        if not self.throttle(conn):
             return
-        conn.dropped = 0
         request_id = None
         try:
             msg = parse(raw, self.config.max_message_bytes)
             request_id = msg.id
             await self.dispatch(conn, msg)
         except RelayError as error:
-            conn.fail(error, request_id)
+            self.refuse(conn, error, request_id=request_id)
+        except StoreDown:
+            self.refuse(conn, RelayError("unavailable"), request_id=request_id)
         except Exception:  # the last guard: log it, tell the client, keep serving
             log.exception("relay failure on a %s message", type(raw).__name__)
-            conn.fail(RelayError("internal"), request_id)
+            self.refuse(conn, RelayError("internal"), request_id=request_id)
 
     async def dispatch(self, conn: Connection, msg: ClientMessage) -> None:
         if msg.type == "ping":
             conn.send(message("pong", msg.id))
-        elif msg.type == "create":
-            await self.create(conn, msg)
+        elif msg.type in ("create", "restore"):
+            if conn.room_id is not None:
+                raise RelayError("already_joined")
+            await (self.create(conn, msg) if msg.type == "create" else self.restore(conn, msg))
         elif msg.type == "join":
             if conn.room_id is not None:
                 raise RelayError("already_joined")
@@ -282,55 +405,90 @@ class Relay:
         else:
             await self.act(conn, msg)
 
+    async def _add(self, conn: Connection, room: Room) -> str:
+        config = self.config
+        added = await self.store.add(room, config.max_rooms, address_key(conn.address), config.address_rooms)
+        if added == FULL:
+            raise RelayError("too_many_rooms", count=config.max_rooms)
+        if added not in (ADDED, EXISTS):
+            raise RelayError("address_rooms", count=config.address_rooms)
+        return added
+
     async def create(self, conn: Connection, msg: ClientMessage) -> None:
         config = self.config
-        if conn.room_id is not None:
-            raise RelayError("already_joined")
         if conn.created >= config.rooms_per_connection:
             raise RelayError("room_quota", count=config.rooms_per_connection)
-        if await self.store.count() >= config.max_rooms:
-            raise RelayError("too_many_rooms", count=config.max_rooms)
+        if not self.addresses.may_start(conn.address):
+            raise RelayError("address_busy")
         seed = msg.get("seed")
         if seed is None:
             seed = secrets.randbits(31)
-        room, seat_secrets, spectator = Room.create(new_room_id(), msg.get("game"), msg.get("options"), seed,
+        room, seat_secrets, spectator = Room.create(None, msg.get("game"), msg.get("options"), seed,
                                                     msg.get("time_control"), self.now)
-        if not await self.store.add(room, config.max_rooms):
-            raise RelayError("too_many_rooms", count=config.max_rooms)
+        if await self._add(conn, room) != ADDED:  # an id made from fresh secrets cannot exist
+            raise RelayError("internal")
         conn.created += 1
+        self.metrics.rooms_created += 1
         seat = msg.get("seat", 0)
         room_id = room.state.room_id
         conn.send(message("created", msg.id, room=room_id, seat=seat, secret=seat_secrets[seat],
                           invite=seat_secrets[1 - seat], spectate=spectator))
-        await self.enter(conn, room_id, seat_secrets[seat], msg.get("name"), None, msg.id)
+        await self.enter(conn, room_id, seat_secrets[seat], msg.get("name"), None, msg.id, paced=False)
+
+    async def restore(self, conn: Connection, msg: ClientMessage) -> None:
+        """Make a lost room again from a player's record (``protocol.py``), or join it if it is back."""
+        if not self.addresses.may_start(conn.address):
+            raise RelayError("address_busy")
+        room_id, secret, name = msg.get("room"), msg.get("secret"), msg.get("name")
+        room, seat = Room.restore(room_id, secret, msg.get("keys"), msg.get("game"), msg.get("options"),
+                                  msg.get("seed"), msg.get("time_control"), msg.get("moves"), msg.get("version"),
+                                  msg.get("clock"), [None, None], self.now)
+        room.state.names[seat], room.state.names[1 - seat] = name, msg.get("opponent")
+        if await self._add(conn, room) == ADDED:
+            self.metrics.rooms_restored += 1
+            log.info("room %s restored from a player's record (%d moves)", room_id, len(room.state.moves))
+        # the whole record, not moves since a version: a room restored by the other player may differ
+        await self.enter(conn, room_id, secret, name, None, msg.id, paced=False)
 
     async def enter(self, conn: Connection, room_id: str, secret: str, name: str | None,
-                    since: int | None, request_id: int | None) -> None:
+                    since: int | None, request_id: int | None, paced: bool = True) -> None:
         """Join a room with a seat's secret or the spectator token; the answer is ``state``."""
-        async with self.store.lock(room_id):
-            room = await self.store.get(room_id)
-            if room is None:
-                raise RelayError("no_access")
+        if paced and not self.addresses.may_join(conn.address):
+            raise RelayError("address_busy")
+        cap = self.config.spectators_per_room
+
+        def action(room: Room) -> Change:
             seat = room.seat_for(secret)
-            await self._commit(room, room.check_time())  # before subscribing: the state below has it
+            if seat is None and self.watchers.get(room_id, 0) >= cap:
+                raise RelayError("too_many_spectators", count=cap)
+            events = [Envelope.of(event) for event in room.check_time()]
             if seat is not None:
-                old = self.seat_holders.get((room_id, seat))
-                if old is not None and old is not conn:
-                    old.fail(RelayError("replaced", fatal=True), None, CLOSE_NORMAL)
-                self.seat_holders[(room_id, seat)] = conn
-            conn.room_id, conn.seat = room_id, seat
-            conn.unsubscribe = self.store.subscribe(room_id, conn.deliver)
-            presence = room.connect(seat, name) if seat is not None else None
-            conn.send(room.snapshot(seat, since, request_id))
-            await self.store.save(room)
-            if presence is not None:
-                await self.store.publish(room_id, {"event": presence, "origin": conn.uid, "skip_origin": True})
+                events.append(Envelope.of(room.connect(seat, name), conn.uid, skip_origin=True))
+            return Change(events, reply=room.snapshot(seat, since, request_id), data=seat)
+
+        try:
+            done, unsubscribe = await self.store.change(room_id, action, conn.deliver)
+        except RoomGone:
+            raise RelayError("lost" if is_room_id(room_id) else "no_access") from None
+        except RoomUnreadable:
+            raise RelayError("no_access") from None
+        seat = done.data
+        if seat is not None:
+            old = self.seat_holders.get((room_id, seat))
+            if old is not None and old is not conn:
+                self.refuse(old, RelayError("replaced", fatal=True), CLOSE_NORMAL)
+            self.seat_holders[(room_id, seat)] = conn
+        else:
+            self.watchers[room_id] = self.watchers.get(room_id, 0) + 1
+        conn.room_id, conn.seat, conn.unsubscribe = room_id, seat, unsubscribe
 
     async def act(self, conn: Connection, msg: ClientMessage) -> None:
-        """A move, resignation, draw offer or takeback, done by the room under its lock."""
+        """A move, resignation, draw offer or takeback, done by the room in one change."""
         room_id, seat = conn.room_id, conn.seat
         if room_id is None:
             raise RelayError("not_joined")
+        if msg.type in OFFERS and not conn.offers.take():
+            raise RelayError("too_often")
         actions: dict[str, Callable[[Room], list[Event]]] = {
             "move": lambda room: room.move(seat, msg.get("move"), msg.get("version")),
             "resign": lambda room: room.resign(seat),
@@ -339,41 +497,57 @@ class Relay:
             "request_takeback": lambda room: room.request_takeback(seat),
             "answer_takeback": lambda room: room.answer_takeback(seat, msg.get("accept")),
         }
-        async with self.store.lock(room_id):
-            room = await self.store.get(room_id)
-            if room is None:
-                raise RelayError("no_access", fatal=True)
-            events = room.check_time()
+
+        def action(room: Room) -> Change:
+            events = [Envelope.of(event) for event in room.check_time()]
             try:
                 done = actions[msg.type](room)
-            finally:
-                await self._commit(room, events)
-            await self._commit(room, done, conn.uid, msg.id)
+            except RelayError as error:  # refused, but the time that ran out is kept
+                return Change(events, error=error)
+            return Change(events + [Envelope.of(event, conn.uid, msg.id) for event in done])
 
-    async def _commit(self, room: Room, events: list[Event], origin: str | None = None,
-                      request_id: int | None = None) -> None:
-        """Save a changed room and publish its events (the sender's copies carry its request id)."""
-        if not events:
-            return
-        await self.store.save(room)
-        for event in events:
-            await self.store.publish(room.state.room_id, {"event": event, "origin": origin, "id": request_id})
+        try:
+            done, _ = await self.store.change(room_id, action)
+        except RoomGone:
+            self._forget(conn)  # free to restore (or join) again on this socket
+            raise RelayError("lost") from None
+        except RoomUnreadable:
+            raise RelayError("no_access", fatal=True) from None
+        if done.error is not None:
+            raise done.error
+        if msg.type == "move":
+            self.metrics.moves += 1
 
-    async def leave(self, conn: Connection) -> None:
-        """The socket is gone: stop its deliveries and tell the room if it held a seat."""
+    def _forget(self, conn: Connection) -> None:
+        """The connection is in no room any more (its room is gone)."""
         if conn.unsubscribe is not None:
             conn.unsubscribe()
             conn.unsubscribe = None
         room_id, seat = conn.room_id, conn.seat
-        if room_id is None or seat is None or self.seat_holders.get((room_id, seat)) is not conn:
+        if room_id is not None:
+            if seat is None:
+                left = self.watchers.get(room_id, 0) - 1
+                if left > 0:
+                    self.watchers[room_id] = left
+                else:
+                    self.watchers.pop(room_id, None)
+            elif self.seat_holders.get((room_id, seat)) is conn:
+                del self.seat_holders[(room_id, seat)]
+        conn.room_id = conn.seat = None
+
+    async def leave(self, conn: Connection) -> None:
+        """The socket is gone: stop its deliveries and tell the room if it held a seat."""
+        room_id, seat = conn.room_id, conn.seat
+        holder = seat is not None and self.seat_holders.get((room_id, seat)) is conn
+        self._forget(conn)
+        if room_id is None or not holder:
             return
-        del self.seat_holders[(room_id, seat)]
-        async with self.store.lock(room_id):
-            room = await self.store.get(room_id)
-            if room is not None:
-                event = room.disconnect(seat)
-                await self.store.save(room)
-                await self.store.publish(room_id, {"event": event, "origin": conn.uid, "skip_origin": True})
+
+        def action(room: Room) -> Change:
+            return Change([Envelope.of(room.disconnect(seat), conn.uid, skip_origin=True)])
+
+        with contextlib.suppress(RoomGone, RoomUnreadable):
+            await self.store.change(room_id, action)
 
 
 def _whole(seconds: float) -> int | float:

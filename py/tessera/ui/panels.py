@@ -13,6 +13,7 @@ from ..i18n import has, say, sentence, sentences, t  # noqa: F401  (the screens 
 from .dom import clear, el, set_text
 from ..core.game_ui import GameUI
 from ..core.match import Match
+from ..core.remote import shown_name
 from .time_ui import clock_node, render_clock
 
 
@@ -28,7 +29,7 @@ def seat_label(session: Session, seat: int) -> str:
     if spec.kind == "bot":
         return t("opponent.bot", level=t(f"bot.level.{spec.level}"))
     if spec.kind == "remote":
-        return spec.name or t("opponent.remote")
+        return shown_name(spec.name) if spec.name else t("opponent.remote")
     if session.is_hot_seat() and len(session.seats) > 1:
         return t("panel.player", number=_match_player(session, seat) + 1)
     return t("panel.you")

@@ -6,6 +6,9 @@ larger than the protocol allows, is dropped with a console line), and when
 the socket closes it opens again after a pause that grows (1 s, 2 s, 4 s...
 up to ``MAX_PAUSE_S``), at once when the browser says it is online again
 or when the caller asks (``reconnect``).  ``close`` ends it for good.
+While open it sends the protocol's ``ping`` every ``KEEPALIVE_S``: the relay
+closes a joined socket that says nothing for a few minutes (a page left
+open without a move still says it is there).
 Nothing here knows games: ``core.remote.RemoteGame`` speaks the protocol.
 """
 
@@ -20,6 +23,8 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 from .dom import Listeners
 
 MAX_PAUSE_S = 15.0
+KEEPALIVE_S = 60.0
+PING = {"type": "ping", "protocol": 1}
 MAX_FRAME_CHARS = 1 << 20
 """A frame from the relay longer than this is not one of its messages (a
 state of a very long game is a few hundred KB at most)."""
@@ -38,6 +43,7 @@ class RelaySocket:
         self.closed = False
         self.failures = 0
         self._timer: Any = None
+        self._keepalive: Any = None
         self._proxies: list[Any] = []
         self.listeners = Listeners()
         self.listeners.on(js.window, "online", lambda event: self.reconnect())
@@ -84,7 +90,20 @@ class RelaySocket:
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+        self._stop_keepalive()
         self._drop_socket()
+
+    def _start_keepalive(self) -> None:
+        self._stop_keepalive()
+        proxy = create_proxy(lambda: self.send(PING))
+        self._keepalive = (js.setInterval(proxy, int(KEEPALIVE_S * 1000)), proxy)
+
+    def _stop_keepalive(self) -> None:
+        if self._keepalive is not None:
+            interval, proxy = self._keepalive
+            self._keepalive = None
+            js.clearInterval(interval)
+            proxy.destroy()
 
     # ----- events ----------------------------------------------------------------------
     def _opened(self, event: Any, socket: Any) -> None:
@@ -92,6 +111,7 @@ class RelaySocket:
             return
         self.open = True
         self.failures = 0
+        self._start_keepalive()
         self.on_open()
 
     def _message(self, event: Any, socket: Any) -> None:
@@ -113,6 +133,7 @@ class RelaySocket:
             return
         self.open = False
         self.socket = None
+        self._stop_keepalive()
         code = int(getattr(event, "code", 1006) or 1006)
         self.on_close(code)
         self._release_later()

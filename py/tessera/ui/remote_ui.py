@@ -22,7 +22,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from ..core.remote import MAX_TOKEN_CHARS, RemoteGame, RemoteInfo, relay_message, session_from_state
+from ..core.remote import MAX_TOKEN_CHARS, RemoteGame, RemoteInfo, relay_message, session_from_state, shown_name
 from ..core.seats import Seat
 from ..i18n import Message, say, t
 from . import storage
@@ -35,6 +35,8 @@ from .remote_setup import check_relay, give_up_later, local_id, open_remote_sess
 AWAY_NOTICE_S = 5.0
 """How long the opponent is away before the page says they left."""
 MAX_RESYNCS, RESYNC_WINDOW_S = 3, 30.0
+RETRY_PAUSES_S = (2, 4, 8, 15)
+"""Pauses before asking a relay that could not serve (``unavailable``) again."""
 
 
 # ----- joining by link ----------------------------------------------------------------------
@@ -155,6 +157,9 @@ class RemotePlay:
         self._said_away = False
         self._away_timer: Any = None
         self._resyncs: list[float] = []
+        self._retries = 0
+        self._retry_timer: Any = None
+        self._restoring: Any = None
         self.stopped = False
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -165,6 +170,9 @@ class RemotePlay:
     def stop(self) -> None:
         self.stopped = True
         self._cancel_away()
+        if self._retry_timer is not None:
+            js.clearTimeout(self._retry_timer)
+            self._retry_timer = None
         self.remote.close()
         self.socket.close()
         self.listeners.clear()
@@ -270,7 +278,8 @@ class RemotePlay:
                     set_text(presence, "")
 
     def _opponent_name(self) -> str:
-        return self.remote.opponent.get("name") or t("remote.friend")
+        name = self.remote.opponent.get("name")
+        return shown_name(name) if name else t("remote.friend")
 
     # ----- the connection ------------------------------------------------------------------------
     def _send(self, data: dict[str, Any]) -> None:
@@ -285,6 +294,8 @@ class RemotePlay:
     def _notify(self, kind: str, detail: Any) -> None:
         screen = self.screen
         app = screen.app
+        if kind == "link" and detail:
+            self._retries = 0
         if kind == "presence":
             self._presence(detail)
         elif kind == "players":
@@ -306,6 +317,13 @@ class RemotePlay:
         elif kind == "closed":
             app.notice(t("remote.closed", detail=say(detail)), "error", sticky=True)
             self.socket.close()
+        elif kind == "lost":
+            if self._restoring is not None and self._restoring.isConnected:
+                self._restoring.remove()  # one notice at a time: "restoring", then "restored"
+            shown = app.notice(t("remote.restoring" if detail == "restoring" else "remote.restored"), "info")
+            self._restoring = shown if detail == "restoring" else None
+        elif kind == "retry":
+            self._retry_later()
         elif kind == "debug":
             js.console.warn(f"relay: {detail}")
         self._render_link()
@@ -324,6 +342,20 @@ class RemotePlay:
             self.screen.app.notice(t("remote.stuck"), "error", sticky=True)
             return
         self.socket.reconnect()
+
+    def _retry_later(self) -> None:
+        """Ask the relay again after a pause that grows (it said it cannot serve now)."""
+        if self._retry_timer is not None or self.stopped:
+            return
+        pause = RETRY_PAUSES_S[min(self._retries, len(RETRY_PAUSES_S) - 1)]
+        self._retries += 1
+        self.screen.app.notice(t("remote.retrying", seconds=pause), "info")
+
+        def again() -> None:
+            self._retry_timer = None
+            if not self.stopped:
+                self.socket.reconnect()
+        self._retry_timer = js.setTimeout(create_once_callable(again), int(pause * 1000))
 
     def _presence(self, opponent: dict[str, Any]) -> None:
         """The opponent's name and presence.  "Left" is said only after they have
