@@ -71,13 +71,20 @@ function copyTree(FS, src, dst) {
 // page (tessera.ui imports js and pyscript, which only exist in the page) and
 // nothing the page never runs: the relay is a server program (with it the
 // heap grew to 36 MiB, and a snapshot that size did not restore).
+//
+// Parts only some screens need (the rules pages and their worked examples, the
+// bot's review of a finished game, a link's game) are left out: the page
+// imports them from the zip the first time it needs them.  The heap must stay
+// within the 30 MiB Pyodide starts with: past it, it grows to 36 MiB, and a
+// snapshot that size does not restore ("offset is out of bounds").
 const IMPORT_ENGINES = `
 import asyncio, json, array, zlib, dataclasses, typing, abc, html, importlib, traceback
 import pkgutil, sys
+LATER = (".bench", ".rules_page", ".examples", ".review", ".link_play")
 import tessera
 for info in pkgutil.walk_packages(tessera.__path__, "tessera."):
     if not info.name.startswith(("tessera.ui", "tessera.cli", "tessera.__main__", "tessera.benchmarks",
-                                 "tessera.relay")) and not info.name.endswith(".bench"):
+                                 "tessera.relay")) and not info.name.endswith(LATER):
         importlib.import_module(info.name)
 import tessera.core.registry  # the games add their own catalog parts
 import tessera.i18n

@@ -28,6 +28,8 @@ def seat_label(session: Session, seat: int) -> str:
     spec = session.seats[seat]
     if spec.kind == "bot":
         return t("opponent.bot", level=t(f"bot.level.{spec.level}"))
+    if spec.kind == "link":
+        return t("link.friend")
     if spec.kind == "remote":
         return shown_name(spec.name) if spec.name else t("opponent.remote")
     if session.is_hot_seat() and len(session.seats) > 1:

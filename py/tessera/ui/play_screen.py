@@ -376,6 +376,8 @@ class PlayScreen:
         elif session.is_local_turn() and not session.is_hot_seat():
             text = t("turn.yours")
             classes += " is-yours"
+        elif session.local_seats() and session.seats[session.to_move].kind == "link":
+            text = t("link.waiting_status")   # nothing comes until the friend's link is opened here
         else:
             text = t(f"turn.{session.game.seat_names[session.to_move]}")
         note = self.ui.status_note(session.game) if outcome is None else None
