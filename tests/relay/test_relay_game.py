@@ -256,15 +256,28 @@ def test_a_declined_takeback_changes_nothing_and_a_move_withdraws_a_request() ->
 
 
 def test_the_relay_keeps_the_clock_and_ends_the_game_on_time() -> None:
-    """With a 60 s time control the clock starts once both have joined; past it, the sweep ends the game."""
+    """With a 60 s time control a side's clock starts once both have joined and
+    that side has made its first move (as in the page); past it, the sweep ends the game."""
     async def scenario() -> None:
         now = FakeTime()
         async with running_relay(RelayConfig(sweep_seconds=0), now=now) as relay:
             ann, bob, created = await new_game(relay, time_control={"total": 60, "per_move": None, "increment": 2})
             room = await relay.store.get(created["room"])
-            assert room.clock is not None and room.clock.running == 0
+            assert room.clock is not None and room.clock.running is None
+            now.advance(100)                                   # nobody has moved: no clock runs
+            opening = [first_legal()]
+            await ann.send("move", move=opening[0], version=0)
+            await ann.expect("moved")
+            moved = await bob.expect("moved")
+            assert moved["clock"]["running"] is None, "the second player has not moved yet"
+            now.advance(100)
+            opening.append(first_legal(opening))
+            await bob.send("move", move=opening[1], version=moved["version"])
+            await bob.expect("moved")
+            moved = await ann.expect("moved")
+            assert moved["clock"]["remaining"] == [60.0, 60.0] and moved["clock"]["running"] == 0
             now.advance(10)
-            await ann.send("move", move=first_legal(), version=0)
+            await ann.send("move", move=first_legal(opening), version=moved["version"])
             await ann.expect("moved")
             moved = await bob.expect("moved")
             assert moved["clock"]["remaining"] == [52.0, 60.0] and moved["clock"]["running"] == 1
@@ -287,10 +300,50 @@ def test_a_flag_that_fell_is_seen_on_the_next_message_too() -> None:
         now = FakeTime()
         async with running_relay(RelayConfig(sweep_seconds=0), now=now) as relay:
             ann, bob, created = await new_game(relay, time_control={"total": None, "per_move": 30})
+            opening = [first_legal()]
+            await ann.send("move", move=opening[0], version=0)
+            await ann.expect("moved")
+            moved = await bob.expect("moved")
+            opening.append(first_legal(opening))
+            await bob.send("move", move=opening[1], version=moved["version"])
+            await bob.expect("moved")
+            moved = await ann.expect("moved")
             now.advance(31)
-            await ann.send("move", move=first_legal(), version=0)
+            await ann.send("move", move=first_legal(opening), version=moved["version"])
             assert (await ann.expect("ended"))["result"] == {"winner": 1, "reason": "time"}
             assert (await ann.error())["code"] == "game_over"
             room = await relay.store.get(created["room"])
-            assert room.state.moves == []
+            assert room.state.moves == opening
+    run(scenario())
+
+
+def test_quadrotone_draw_offers_are_spaced_ten_minutes_by_the_relay() -> None:
+    """2.8: a player may offer a draw once in 10 minutes; the relay refuses a
+    second offer at 9:59 (saying how long is left) and takes it at 10:00; the
+    other player is not held back by the first's offer."""
+    async def scenario() -> None:
+        now = FakeTime()
+        async with running_relay(RelayConfig(sweep_seconds=0, offer_rate=100.0, offer_burst=100),
+                                 now=now) as relay:
+            ann, bob, created = await new_game(relay, game="quadrotone")
+            await ann.send("offer_draw")
+            await bob.expect("draw_offered")
+            await bob.send("answer_draw", accept=False)
+            await ann.expect("draw_declined")
+            now.advance(599)
+            await ann.send("offer_draw")
+            refused = await ann.error()
+            assert refused["code"] == "draw_too_soon" and refused["values"] == {"seconds": 1}
+            await bob.quiet()
+            await bob.send("offer_draw")                       # Bob has offered nothing yet
+            assert (await ann.expect("draw_offered"))["seat"] == 1
+            await ann.send("answer_draw", accept=False)
+            await bob.expect("draw_declined")
+            await ann.quiet()
+            await bob.quiet()
+            now.advance(1)
+            await ann.send("offer_draw")
+            assert (await bob.expect("draw_offered"))["seat"] == 0
+            room = await relay.store.get(created["room"])
+            assert room.state.draw_offered_at[0] == now() and room.state.draw_offered_at[1] is not None
     run(scenario())

@@ -117,15 +117,16 @@ def test_room_state_is_plain_data_that_rebuilds_the_same_room() -> None:
                                                 lambda: now[0])
     room.connect(0, "Ann")
     room.connect(1, "Bob")
-    engine_move = room.game.move_text(room.game.legal_moves()[0])
-    room.move(0, engine_move, 0)
+    for version in range(3):   # each side's first move, then White's second: Black's clock runs
+        room.move(version % 2, room.game.move_text(room.game.legal_moves()[0]), version)
     now[0] += 7
     room.save_clock()
     data = json.loads(json.dumps(room.state.to_json()))
     now[0] += 3  # stored for 3 s: the running move goes on
     again = Room(RoomState.from_json(data), lambda: now[0])
-    assert again.game.position() == room.game.position() and again.state.version == 1
+    assert again.game.position() == room.game.position() and again.state.version == 3
     assert again.clock is not None and again.clock.total_left(1) == pytest.approx(290)
+    assert again.state.draw_offered_at == [None, None]
     assert again.seat_for(seat_secrets[1]) == 1 and again.seat_for(spectator) is None
     assert seat_secrets[0] not in json.dumps(data)  # only hashes of secrets are kept
 

@@ -376,8 +376,16 @@ def test_the_clock_runs_out_on_either_relay(redis_url: str) -> None:
         async with relays(redis_url, now=now, sweep_seconds=0) as (one, two):
             ann, bob, created = await new_game(one, bob_at=two,
                                                time_control={"total": 60, "per_move": None, "increment": 2})
+            opening = [first_legal()]                      # each side's first move: no clock yet
+            await ann.send("move", move=opening[0], version=0)
+            await ann.expect("moved")
+            moved = await bob.expect("moved")
+            opening.append(first_legal(opening))
+            await bob.send("move", move=opening[1], version=moved["version"])
+            await bob.expect("moved")
+            moved = await ann.expect("moved")
             now.advance(10)
-            await ann.send("move", move=first_legal(), version=0)
+            await ann.send("move", move=first_legal(opening), version=moved["version"])
             await ann.expect("moved")
             moved = await bob.expect("moved")
             assert moved["clock"]["remaining"] == [52.0, 60.0] and moved["clock"]["running"] == 1

@@ -246,6 +246,11 @@ def test_the_relay_keeps_the_clock() -> None:
             assert ann.session.clock is not None and bob.session.clock is not None
             ann.play_first_legal()
             await bob.until(lambda: bob.session.game.ply == 1)
+            assert bob.session.clock.running is None, "a side's clock starts with its first move"
+            bob.play_first_legal()
+            await ann.until(lambda: ann.session.game.ply == 2)
+            ann.play_first_legal()
+            await bob.until(lambda: bob.session.game.ply == 3)
             assert bob.session.clock.running == 1
     run(scenario())
 

@@ -149,6 +149,7 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "bad_game": ("reason",),
     "not_two_players": ("game",),
     "draw_offered": (),
+    "draw_too_soon": ("seconds",),
     "no_draw_offer": (),
     "takeback_pending": (),
     "no_takeback": (),

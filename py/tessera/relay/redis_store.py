@@ -162,7 +162,10 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "clock_at": _is_number,
     "created": _is_number,
     "active": _is_number,
+    "draw_offered_at": lambda v: _pairs(v, lambda t: t is None or _is_number(t)),
 }
+OPTIONAL_FIELDS = {"draw_offered_at": lambda: [None] * SEATS}
+"""Fields a room stored by an older relay lacks: they take these values."""
 
 
 def check_state(data: Any, room_id: str) -> str | None:
@@ -170,6 +173,8 @@ def check_state(data: Any, room_id: str) -> str | None:
     if not isinstance(data, dict):
         return "not a JSON object"
     fields = set(STATE_FIELDS)
+    for name, default in OPTIONAL_FIELDS.items():
+        data.setdefault(name, default())
     if set(data) != fields:
         return f"fields differ: {sorted(set(data) ^ fields)}"
     if data["room_id"] != room_id:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import math
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
@@ -38,6 +39,7 @@ from typing import Any, Callable
 
 from ..core import registry
 from ..core.clock import Clock, ClockError, TimeControl
+from ..core.draw_offers import DrawOfferSpacing
 from ..core.game import Game, GameError, Move, Outcome
 from .protocol import MAX_RECORD_MOVES, RelayError, message, message_json
 
@@ -110,6 +112,9 @@ class RoomState:
     clock_at: float = 0.0
     created: float = 0.0
     active: float = 0.0
+    draw_offered_at: list[float | None] = field(default_factory=lambda: [None] * SEATS)
+    """Each seat's last draw offer (wall-clock seconds): a game may space them
+    (``Game.draw_offer_every``: Quadrotone, once in 10 minutes)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -226,7 +231,8 @@ class Room:
         state.connected[seat] = True
         if name is not None:
             state.names[seat] = name
-        if self.clock is not None and self.clock.running is None and all(state.seen) and not self.is_over():
+        if self.clock is not None and self.clock.running is None and all(state.seen) and not self.is_over() \
+                and self.game.to_move in state.movers:
             self.clock.start_turn(self.game.to_move)
         self.touch()
         return message("presence", seat=seat, status=status, name=state.names[seat], clock=self.clock_json())
@@ -347,6 +353,13 @@ class Room:
         seat = self._playing(seat)
         if self.state.draw_offer is not None:
             raise RelayError("draw_offered")
+        spacing = DrawOfferSpacing(SEATS, self.game.draw_offer_every, self.state.draw_offered_at)
+        now = self.now()
+        wait = spacing.wait(seat, now)
+        if wait > 0:
+            raise RelayError("draw_too_soon", seconds=math.ceil(wait))
+        spacing.note(seat, now)
+        self.state.draw_offered_at = spacing.offered_at
         self.state.draw_offer = seat
         self.touch()
         return [message("draw_offered", seat=seat)]
@@ -404,10 +417,13 @@ class Room:
 
     # ----- time -----------------------------------------------------------------------------
     def _clock_turn(self) -> None:
+        """Run the clock of the seat to move: once both players have come, and
+        (as on lichess, and in the page: ``Session._clock_turn``) once that seat
+        has made its first move; stop it when the game is over."""
         clock = self.clock
         if clock is None or clock.running is None and not all(self.state.seen):
             return
-        if self.is_over():
+        if self.is_over() or self.game.to_move not in self.state.movers:
             clock.stop()
         elif clock.running != self.game.to_move:
             clock.start_turn(self.game.to_move)
