@@ -133,14 +133,19 @@ def test_a_takeback_and_the_clock_kept_by_the_relay() -> None:
     table = Table(time_control={"total": 300, "per_move": None, "increment": 2})
     try:
         ann, bob = table.session(0), table.session(1)
+        ann.play(ann.game.legal_moves()[0])              # each side's first move: no clock yet
+        table.pump()
+        assert bob.clock is not None and bob.clock.running is None
+        bob.play(bob.game.legal_moves()[0])
+        table.pump()
         ann.play(ann.game.legal_moves()[0])
         table.pump()
-        assert bob.clock is not None and bob.clock.running == 1
+        assert bob.clock.running == 1
         table.wires[0].remote.request_takeback()
         table.pump()
         table.wires[1].remote.answer_takeback(True)
         table.pump()
-        assert ann.game.ply == bob.game.ply == 0
+        assert ann.game.ply == bob.game.ply == 2
         assert ann.clock.running == 0
     finally:
         table.close()
@@ -203,11 +208,16 @@ def test_fuzz_any_relay_messages_never_raise_and_keep_a_real_game(messages: list
 
 
 def test_the_clock_starts_on_both_devices_when_the_second_player_comes() -> None:
-    """The relay starts the clock once both have joined; the first player's page hears it then,
-    not only at the first move."""
+    """The relay runs a side's clock once both have joined and that side has
+    made its first move; both pages hear it then."""
     table = Table(time_control={"total": 60, "per_move": None, "increment": 0})
     try:
-        ann = table.session(0)
-        assert ann.clock is not None and ann.clock.running == ann.to_move
+        ann, bob = table.session(0), table.session(1)
+        assert ann.clock is not None and ann.clock.running is None
+        ann.play(ann.game.legal_moves()[0])
+        table.pump()
+        bob.play(bob.game.legal_moves()[0])
+        table.pump()
+        assert ann.clock.running == ann.to_move == bob.clock.running
     finally:
         table.close()
