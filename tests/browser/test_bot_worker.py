@@ -66,15 +66,19 @@ def test_the_bot_moves_from_the_worker_and_ponders(page: Page, page_log, site_ur
     page_log.assert_no_errors()
 
 
-def test_a_hint_comes_from_the_worker(page: Page, page_log, site_url: str, wait_ready) -> None:
-    """Hint asks the worker and names a free point."""
+def test_threats_and_a_hint_come_from_the_worker(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """'Show threats' is read in the worker and drawn when it comes; Hint asks the worker and names a point."""
     save, _ = dots_save("human", "worker2")
     open_save(page, site_url, wait_ready, save)
+    plain = page.evaluate("document.querySelector('canvas.tessera-board').toDataURL()")
+    page.locator("input[data-toggle=threats]").check()
+    page.wait_for_function("window.tesseraThinker.stats().answered === 1", timeout=60_000)
+    page.wait_for_function("p => document.querySelector('canvas.tessera-board').toDataURL() !== p", arg=plain)
     page.click("button[data-action=hint]")
     note = page.locator("[data-hint=note]")
     expect(note).to_contain_text("Hint:", timeout=60_000)
     stats = page.evaluate(STATS)
-    assert stats["state"] == "ready" and stats["answered"] == 1 and stats["fallbacks"] == 0
+    assert stats["state"] == "ready" and stats["answered"] == 2 and stats["fallbacks"] == 0
     page_log.assert_no_errors()
 
 

@@ -248,3 +248,19 @@ def test_a_seats_bot_thinks_here_when_the_thinker_cannot(installed: Any) -> None
     session.play_text("e9-e8")
     event = asyncio.run(session.advance())
     assert event is not None and fake.asked == 1 and session.game.ply == 2
+
+
+def test_a_reading_request_answers_the_games_reading() -> None:
+    """Dots' threats read in the service are the adapter's reading of the same position."""
+    from tessera.core.rng import SeededRandom
+    from tessera.games.dots import Dots
+    from tessera.games.dots.adapter import DotsUI
+    game = Dots({"size": "20x20"})
+    game.random_fill(SeededRandom(3), 60)
+    service = ThinkService()
+    ask(service, {"type": "reading", "id": 8, "what": "threats", "record": Record.from_game(game).to_json()})
+    answer = run(service)
+    assert answer == [{"type": "reading", "id": 8, "what": "threats", "value": DotsUI("dots").read("threats", game)}]
+    assert answer[0]["value"]
+    ask(service, {"type": "reading", "id": 9, "what": "nothing", "record": Record.from_game(game).to_json()})
+    assert run(service)[0]["type"] == "error"
