@@ -266,6 +266,7 @@ def play_opening(game: Game, plies: int, seed: int) -> Game:
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .bots.ponder import PonderStats, ponder_match_game
     from .bots.registry import BotSpecError, bot_from_spec
     from .core.stats import stats_from_results
 
@@ -285,6 +286,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     reasons: dict[str, int] = {}
     finals: list[tuple[int, ...]] = []
     total_plies = 0
+    ponder_stats = PonderStats()
     try:
         for index in range(args.games):
             game_seed = args.seed * 100_003 + index
@@ -295,7 +297,11 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             game = cls(options, seed=game_seed)
             if args.opening:
                 play_opening(game, args.opening, args.seed * 100_003 + index // 2)
-            game = play_game(game, bots)
+            if args.ponder:   # the first bot reads on the second's time (bots.ponder)
+                game = ponder_match_game(game, bots, a_seat, lambda s, ms: bot_from_spec(args.game, first, s, ms),
+                                         ponder_stats)
+            else:
+                game = play_game(game, bots)
             outcome = game.outcome()
             if outcome is None or outcome.winner is None:
                 result = 0.5
@@ -321,6 +327,9 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                  else f"level times x 1/{args.speed_factor:g}")
     out.write(f"{args.game}: {first} vs {second}, {stats.games} games, seed {args.seed}, {time_note}\n")
     out.write(f"{first}: {stats.summary()}\n")
+    if args.ponder:
+        out.write(f"{first} pondered: the expected reply came {ponder_stats.hits} times of "
+                  f"{ponder_stats.hits + ponder_stats.misses}\n")
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
     _write_spread(finals, out)
@@ -523,6 +532,10 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--opening", type=int, default=0, metavar="PLIES",
                        help="open each pair of games (colours swapped) with this many seeded moves "
                             "of the game's weakest level, so the games differ")
+    match.add_argument("--ponder", action="store_true",
+                       help="the first bot ponders: after each of its moves it reads on the opponent's time "
+                            "(as long as the opponent thought, run after it, as a second core would), "
+                            "and answers from that reading when the reply it expected comes")
     match.set_defaults(run=cmd_match)
 
     scores = sub.add_parser("scores", help="endings and final points of saved records (match --save)")

@@ -27,9 +27,12 @@ Collects, and prints as ONE markdown table:
     (``<html data-tessera="ready">``) and the board canvas has drawn
     (``canvas.tessera-board[data-draws]``);
 (e) the longest main-thread task while the bot thinks: if the app exposes
-    ``window.tesseraBench.botThink()`` (returns a Promise resolved when a bot
-    move of the normal move time is done), it is called once the board is
-    ready and the longest ``longtask`` entry inside that window is reported;
+    ``window.tesseraBench.botThink(record, level, where)`` (a Promise of the
+    move's figures, nodes and depth, once a bot move of the normal move time
+    is done), it is called once the board is ready and the longest
+    ``longtask`` entry inside that window is reported, for the bots' worker
+    and for the main thread's sliced search (the fallback), with the master's
+    nodes per second in each;
 (f) a bare PyScript page measured in the same run, the yardstick of every
     start-up figure (each is also given as a ratio to it): the same vendored
     Pyodide (node_modules' own files when present) and PyScript, no
@@ -213,21 +216,27 @@ COLLECT_JS = r"""
 """
 
 BOT_JS = r"""
-async ([record, level]) => {
+async ([record, level, where]) => {
   const hook = window.tesseraBench;
   if (!hook || typeof hook.botThink !== "function") return null;
   // Start from a regular page task (a setTimeout callback): work started
   // directly from a DevTools evaluation is not reported as a long task.
-  const [t0, t1] = await new Promise((resolve, reject) => setTimeout(() => {
+  const [t0, t1, figures] = await new Promise((resolve, reject) => setTimeout(() => {
     const start = performance.now();
-    Promise.resolve(hook.botThink(record, level)).then(() => resolve([start, performance.now()]), reject);
+    Promise.resolve(hook.botThink(record, level, where)).then(
+      (figures) => resolve([start, performance.now(), figures]), reject);
   }, 0));
   await new Promise((r) => setTimeout(r, 300));  // let longtask entries arrive
   const during = window.__tesseraBench.longtasks.filter(([s, d]) => s + d >= t0 && s <= t1);
+  const got = figures && typeof figures === "object" ? figures : {};
   return {
     think_ms: t1 - t0,
     max_longtask_ms: during.length ? Math.max(...during.map((x) => x[1])) : 0,
     longtasks: during.length,
+    nodes: got.nodes ?? null,
+    depth: got.depth ?? null,
+    search_ms: got.worker_ms ?? got.ms ?? null,
+    where: got.where ?? where ?? null,
   };
 }
 """
@@ -455,13 +464,17 @@ def page_metrics(runs: int, site: Path) -> dict:
 
     def bot_once(page) -> None:
         if res["bot"] is None:
-            res["bot"] = page.evaluate(BOT_JS, [None, None]) or {"missing": True}
+            # The first move also starts the worker: it is the one the player waits for once.
+            res["bot_first"] = page.evaluate(BOT_JS, [None, None, "worker"]) or {"missing": True}
+            res["bot"] = page.evaluate(BOT_JS, [None, None, "worker"]) or {"missing": True}
+            res["bot_page"] = page.evaluate(BOT_JS, [None, None, "page"]) or {"missing": True}
             if res["bot"].get("missing"):
                 res["notes"].append("window.tesseraBench.botThink() not provided by the app")
             else:
                 for label, record, key in dots_fights():
-                    res.setdefault("dots_bot", []).append(
-                        (label, key, page.evaluate(BOT_JS, [record, key]) or {"missing": True}))
+                    for where in ("worker", "page"):
+                        res.setdefault("dots_bot", []).append(
+                            (label, key, page.evaluate(BOT_JS, [record, key, where]) or {"missing": True}))
 
     try:
         with sync_playwright() as pw:
@@ -690,20 +703,33 @@ def dots_fights() -> list[tuple[str, str, str]]:
 
 
 def bot_rows(page: dict) -> list[str]:
+    """A bot's move in the bots' worker and, for comparison, sliced on the main thread (the fallback)."""
     bot = page.get("bot") or {}
     if bot.get("missing") or not bot:
         return [row("longest main-thread task while the bot thinks", "ms", chromium="n/a")]
-    mx = bot["max_longtask_ms"]
-    rows = [row("bot move (tesseraBench.botThink)", "ms", chromium=fmt(bot["think_ms"])),
-            row("longest main-thread task while the bot thinks", "ms",
-                chromium=fmt(mx) if mx else "< 50 (none)")]
+
+    def longest(think: dict) -> str:
+        return fmt(think["max_longtask_ms"]) if think["max_longtask_ms"] else "< 50 (none)"
+
+    first = page.get("bot_first") or {}
+    rows = []
+    if first and not first.get("missing"):
+        rows.append(row("first bot move of the page, worker started for it (Quadrature hard)", "ms",
+                        chromium=f"{fmt(first['think_ms'])} (longest task {longest(first)})"))
+    for think, where in ((bot, "worker"), (page.get("bot_page") or {}, "main thread, sliced")):
+        if think and not think.get("missing"):
+            rows.append(row(f"bot move (tesseraBench.botThink), {where}", "ms", chromium=fmt(think["think_ms"])))
+            rows.append(row(f"longest main-thread task while the bot thinks, {where}", "ms",
+                            chromium=longest(think)))
     for label, key, think in page.get("dots_bot") or []:
         if think.get("missing"):
             continue
-        mx = think["max_longtask_ms"]
-        rows.append(row(f"{key} move, {label} (cap 1500)", "ms", chromium=fmt(think["think_ms"])))
-        rows.append(row(f"longest task while {key} thinks, {label}", "ms",
-                        chromium=fmt(mx) if mx else "< 50 (none)"))
+        where = "worker" if think.get("where") == "worker" else "main thread, sliced"
+        rate = (f"{think['nodes'] / think['search_ms'] * 1000:,.0f} nodes/s (depth {think['depth']})"
+                if think.get("nodes") and think.get("search_ms") else "n/a")
+        rows.append(row(f"{key} move, {label} (cap 1500), {where}: move / reading", "ms",
+                        chromium=f"{fmt(think['think_ms'])} / {rate}"))
+        rows.append(row(f"longest task while {key} thinks, {label}, {where}", "ms", chromium=longest(think)))
     return rows
 
 

@@ -223,3 +223,14 @@ def test_match_openings_are_shared_by_each_pair_and_differ_between_pairs(tmp_pat
     assert openings[0] != openings[2]
     status, _, err = run(["match", "dots", "easy", "easy", "--opening", "-1"])
     assert status == 2 and "--opening" in err
+
+
+def test_match_with_pondering_says_how_often_the_guess_was_right() -> None:
+    """``match --ponder``: the first bot reads on the second's time and the summary counts its hits."""
+    code, out, err = run(["match", "quadrature", "alphabeta:max_depth=1", "greedy", "--games", "2",
+                          "--movetime", "20", "--ponder", "--quiet"])
+    assert code == 0, err
+    assert "2 games" in out
+    line = next(line for line in out.splitlines() if "pondered" in line)
+    hits, total = (int(word) for word in line.replace(" of ", " ").split() if word.isdigit())
+    assert 0 <= hits <= total and total > 0

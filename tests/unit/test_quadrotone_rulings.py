@@ -393,13 +393,16 @@ def crowded_move(game: Quadrotone, rng: SeededRandom, box: int) -> object:
 
 PLIES = 30 if sys.platform == "emscripten" else 120
 GAMES = ((1, True), (2, True), (3, False), (4, True), (5, True), (6, False))
+PYODIDE_GAMES = ((1, True), (5, True))
+"""Pyodide's shorter run: seed 5 drops a pattern under 2.15 by ply 20 (the
+first two games drop none in 30 plies, so the check could not pass there)."""
 
 
 def test_the_engine_scores_patterns_as_the_plain_model_does() -> None:
     """Move by move in crowded random games: the same pattern points, and the
     same occurrences used up (scored or dropped), from the rule text."""
     symmetric_seen = dropped_seen = 0
-    for seed, rotated in GAMES[:2] if sys.platform == "emscripten" else GAMES:
+    for seed, rotated in PYODIDE_GAMES if sys.platform == "emscripten" else GAMES:
         rng = SeededRandom(seed)
         game = Quadrotone({"rotated_patterns": rotated, "chains": False, "fences": False}, seed=seed)
         used: set = set()

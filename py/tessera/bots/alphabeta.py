@@ -63,7 +63,7 @@ class AlphaBetaBot(Bot):
             return None
         if len(moves) == 1:
             return moves[0]
-        self._budget = Budget(self.movetime_ms, self.max_nodes)
+        self._budget = Budget(self.movetime_ms, self.max_nodes, self.clock)
         self._aborted = False
         self._next_check = self.yield_every
         self._table: dict[Any, tuple[int, int, float, Move]] = {}

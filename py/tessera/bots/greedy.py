@@ -30,7 +30,7 @@ class GreedyBot(Bot):
             return moves[0]
         rng = SeededRandom(self.seed * 1_000_003 + game.ply)
         me = game.to_move
-        budget = Budget(self.movetime_ms)
+        budget = Budget(self.movetime_ms, clock=self.clock)
         best_value = -INF
         best_moves: list = []
         for index, move in enumerate(moves):

@@ -85,6 +85,10 @@ class ViewToggle:
     key: str
     label_key: str
     assist: bool = False
+    reading: bool = False
+    """The option draws a reading of the position (``GameUI.read``): the page
+    asks the bots' worker for it, so the main thread only draws; where there
+    is no worker, the view reads it itself (``highlights[key]`` True)."""
 
 
 class GameUI:
@@ -168,6 +172,11 @@ class GameUI:
         """(catalog key, value) rows of the game's detailed statistics, shown
         when the player panel is clicked; empty: the panel is not a button."""
         return []
+
+    def read(self, what: str, game: Game) -> Any:
+        """A reading of ``game`` for a view toggle (``ViewToggle.reading``),
+        as JSON (the bots' worker makes it, the view draws it)."""
+        raise ValueError(f"no reading {what!r} in {self.game_id}")
 
     def score_table(self, game: Game) -> str | None:
         """A one-player game's high-score table (a key like ``classic-5-8-5``);

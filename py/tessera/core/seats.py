@@ -78,6 +78,9 @@ class Participant(ABC):
     async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
         """The move for ``game`` (a private copy), or None if cancelled."""
 
+    def attach(self, session: "Session", index: int) -> None:
+        """The session this participant plays seat ``index`` of (called once, as it starts)."""
+
     def notify(self, kind: str, session: "Session") -> None:
         """Hear about a change (``move``, ``undo``, ``result``...): a remote seat forwards it."""
 
@@ -93,15 +96,67 @@ class LocalHuman(Participant):
 
 
 class BotParticipant(Participant):
-    """A seeded bot that thinks in slices so the page stays responsive."""
+    """A seeded bot.  It thinks where the page put its thinker
+    (``bots.thinker``: a worker, so the page only draws) and, when there is
+    none or it cannot answer, here in slices, so the page stays responsive.
+    With ``ponder`` (the strongest level of a two-player game) it also
+    reads on the player's time, in the thinker only (``bots.ponder``)."""
 
-    def __init__(self, bot: Any, slice_ms: float = 12.0) -> None:
+    def __init__(self, bot: Any, slice_ms: float = 12.0, ponder: bool = False) -> None:
+        from ..bots.thinker import new_key
         self.bot = bot
         self.slice_ms = slice_ms
+        self.ponder = ponder
+        self.key = new_key("bot")
+        """The thinker keeps this seat's bot object and last position by it."""
+        self.session: "Session | None" = None
+        self.index = -1
+        self.pondering = False
+
+    def attach(self, session: "Session", index: int) -> None:
+        from ..bots.thinker import warm
+        self.session, self.index = session, index
+        warm()   # the worker starts while the page opens the game
+
+    def _texts(self, game: Game) -> list[str]:
+        """The moves of ``game`` in notation, from the session's own list
+        (no replay), or written by one replay for a game of no session."""
+        session = self.session
+        if session is not None and len(session.moves.texts) >= game.ply \
+                and session.game.move_stack[:game.ply] == game.move_stack:
+            return session.moves.texts[:game.ply]
+        from .record import history_texts
+        return history_texts(game)
 
     async def choose(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        from ..bots.thinker import ask_move
+        self.pondering = False
+        asked, move = await ask_move(self.bot, self.key, game, self._texts(game), cancelled)
+        if asked:
+            return move
         from ..bots.base import choose_async
         return await choose_async(self.bot, game, self.slice_ms, cancelled)
+
+    def notify(self, kind: str, session: "Session") -> None:
+        """After this bot's move, ponder while the player here thinks; stop
+        when the game goes elsewhere (a take-back, the end)."""
+        if not self.ponder:
+            return
+        from ..bots.thinker import bot_json, record_json, tell
+        if kind == "move" and session.moves.movers and session.moves.movers[-1] == self.index \
+                and not session.is_over() and session.is_local_turn():
+            game = session.game
+            tell({"type": "ponder", "key": self.key, "bot": bot_json(self.bot),
+                  "record": record_json(game, session.moves.texts)})
+            self.pondering = True
+        elif kind in ("undo", "result") and self.pondering:
+            tell({"type": "stop", "key": self.key})
+            self.pondering = False
+
+    def close(self) -> None:
+        from ..bots.thinker import tell
+        tell({"type": "forget", "key": self.key})
+        self.session = None
 
 
 class RemoteParticipant(Participant):
@@ -141,8 +196,11 @@ def default_participant(seat: Seat, game: Game, index: int) -> Participant:
         return LocalHuman()
     if seat.kind == "bot":
         from ..bots.registry import level, make_level_bot
+        from ..bots.registry import levels_for
         try:
-            return BotParticipant(make_level_bot(level(game.game_id, seat.level or ""), game.seed * 2 + index))
+            chosen = level(game.game_id, seat.level or "")
+            strongest = game.num_players == 2 and levels_for(game.game_id)[-1:] == (chosen,)
+            return BotParticipant(make_level_bot(chosen, game.seed * 2 + index), ponder=strongest)
         except ValueError as error:  # an unknown level, or a level whose bot cannot be made
             raise SessionError("error.seat.bad_level", level=excerpt(seat.level), reason=error) from None
     if seat.kind == "link":

@@ -113,6 +113,8 @@ class Session:
             except ClockError as error:
                 raise SessionError("error.session.clock", reason=error) from None
             self._clock_turn()
+        for index, participant in enumerate(self.participants):
+            participant.attach(self, index)
 
     # ----- listeners ---------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -86,6 +86,8 @@ class App:
         install_settings()       # animation speed and move sounds join the menu
         from . import update_notice
         update_notice.install(self)  # "a new version is ready" (assets/js/update.js)
+        from .think_worker import install as think_in_worker
+        think_in_worker()            # bots think in a worker; the main thread only draws
         self.listeners.on(js.window, "hashchange", lambda event: self.show_route())
         self._expose_bench()
         self.show_route()
@@ -339,18 +341,22 @@ class App:
 
     # ----- bench hook ----------------------------------------------------------------
     def _expose_bench(self) -> None:
-        """``window.tesseraBench.botThink(record?, level?)``: one bot move,
-        as the app makes it: the hard level in a Quadrature opening, or the
-        given level of the record's game at the record's end (tessera/1 JSON)."""
+        """``window.tesseraBench.botThink(record?, level?, where?)``: one bot
+        move, as the app makes it: the hard level in a Quadrature opening, or
+        the given level of the record's game at the record's end (tessera/1
+        JSON); ``where="page"`` thinks on the main thread in slices (the
+        fallback) instead of the worker.  Resolves to ``{ms, nodes, depth}``."""
 
         def bot_think(*args: Any) -> Any:
             record = str(args[0]) if args and isinstance(args[0], str) else None
             level_key = str(args[1]) if len(args) > 1 and isinstance(args[1], str) else BENCH_LEVEL
+            where = str(args[2]) if len(args) > 2 and isinstance(args[2], str) else "worker"
 
             def executor(resolve: Any, reject: Any) -> None:
                 async def run() -> None:
                     try:
-                        resolve(await self._bench_think(record, level_key))
+                        figures = await self._bench_think(record, level_key, where)
+                        resolve(to_js(figures, dict_converter=js.Object.fromEntries))
                     except Exception as error:  # surface to the caller's promise
                         reject(f"{type(error).__name__}: {error}")
                 asyncio.ensure_future(run())
@@ -362,7 +368,7 @@ class App:
         bench.botThink = proxy
         js.window.tesseraBench = bench
 
-    async def _bench_think(self, record: str | None, level_key: str) -> float:
+    async def _bench_think(self, record: str | None, level_key: str, where: str) -> dict[str, Any]:
         from ..core.record import Record
         from ..core.registry import game_class
         from ..core.session import BotParticipant
@@ -376,10 +382,22 @@ class App:
             loaded = Record.loads(record)
             game_id, game = loaded.game, loaded.replay()
         spec = level(game_id, level_key)
-        participant = BotParticipant(make_bot(spec.bot, 1, spec.movetime_ms, **spec.params))
+        bot = make_bot(spec.bot, 1, spec.movetime_ms, **spec.params)
         started = time.perf_counter()
-        await participant.choose(game.copy(), lambda: False)
-        return (time.perf_counter() - started) * 1000.0
+        if where == "page":
+            from ..bots.base import choose_async
+            await choose_async(bot, game.copy(), BotParticipant(bot).slice_ms)
+            return {"ms": (time.perf_counter() - started) * 1000.0, "nodes": getattr(bot, "nodes", None),
+                    "depth": getattr(bot, "depth_reached", None), "where": "page"}
+        from ..bots.thinker import bot_json, current, record_json
+        from ..core.record import history_texts
+        worker = current()
+        if worker is None:
+            raise RuntimeError("no worker")
+        answer = await worker.ask({"type": "move", "key": "bench", "bot": bot_json(bot),
+                                   "record": record_json(game, history_texts(game))}, lambda: False)
+        return {"ms": (time.perf_counter() - started) * 1000.0, "nodes": answer.get("nodes"),
+                "depth": answer.get("depth"), "where": "worker", "worker_ms": answer.get("ms")}
 
 
 APP: App | None = None

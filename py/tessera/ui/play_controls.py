@@ -94,7 +94,10 @@ def view_toggle(self: Any, toggle: Any) -> Any:
 
     def changed(event: Any) -> None:
         if self.board is not None:
-            self.board.state.highlights[toggle.key] = bool(box.checked)
+            if toggle.reading:   # read in the bots' worker (ui/readings.py)
+                self.readings.toggled(toggle.key, bool(box.checked))
+            else:
+                self.board.state.highlights[toggle.key] = bool(box.checked)
             self.board.redraw()
     self.listeners.on(box, "change", changed)
     return el("label", "view-toggle", None, {"for": f"toggle-{toggle.key}"}, [box, el("span", None, t(toggle.label_key))])

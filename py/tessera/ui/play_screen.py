@@ -66,6 +66,8 @@ class PlayScreen:
         self.feedback: MoveFeedback | None = None  # animations, sounds, the bot's reply shown
         self.remote: Any = None  # remote_ui.RemotePlay when the opponent plays on another device
         self.link: Any = None  # link_ui.LinkPanel when the opponent plays by link
+        from .readings import Readings
+        self.readings = Readings(self)  # drawing options read in the bots' worker (Dots' threats)
 
     # ----- mount / unmount ------------------------------------------------------------
     def mount(self, container: Any) -> None:
@@ -338,6 +340,7 @@ class PlayScreen:
         state.last_move = session.shown_last_move()
         state.highlights["converted"] = session.shown_converted()
         state.highlights.update(self.ui.view_highlights(session))   # the game's own (whose hand is shown)
+        self.readings.refresh()
         board.set_interactive(session.is_local_turn() and not viewing and not self.frozen() and self.linked(),
                               redraw=False)
         board.show(session.shown_game())

@@ -1,7 +1,8 @@
 """A finished game reviewed by the bot, in the archive's replay.
 
-"Review with the bot" runs ``bots.review`` over the game in slices (the
-page stays live: the player can step through the moves meanwhile) and
+"Review with the bot" runs ``bots.review`` over the game in the bots'
+worker (``bots.thinker``), or in slices here where there is none (the
+page stays live: the player can step through the moves meanwhile), and
 shows what it finds as it comes: a progress line; at each position shown,
 the bot's move there drawn on the board (the hint's green arrow, ring or
 frame, ``ViewState.highlights["hint"]``); the moves that lost the most
@@ -20,6 +21,13 @@ from ..i18n import t
 from .dom import button, clear, el, present, set_text
 
 SLICE_MS = 12.0
+
+
+def from_json(data: dict[str, Any]) -> MoveReview:
+    """A move's review as the worker sends it (``bots.service.review_json``):
+    its best move as text, read on the board when shown."""
+    return MoveReview(int(data["ply"]), int(data["mover"]), None, str(data.get("best") or ""),
+                      float(data["loss"]), bool(data.get("mistake")))
 
 
 class ReviewPanel:
@@ -51,22 +59,43 @@ class ReviewPanel:
         asyncio.ensure_future(self._run(session.record()))
 
     async def _run(self, record: Any) -> None:
-        steps = review_steps(record, on_move=self._reviewed)
-        screen = self.screen
-        while True:
-            if screen._closed:
-                steps.close()
-                return
-            result = run_slice(steps, SLICE_MS)
-            if result is not UNFINISHED:
-                break
-            await asyncio.sleep(0)
+        result = await self._in_worker(record)
+        if result is None and not self.screen._closed:   # no worker: review here, in slices
+            result = await self._here(record)
+        if result is None:
+            return
         self.running, self.done = False, True
         for review in result:  # type: ignore[union-attr]
             self.reviews[review.ply] = review
         self._show_mistakes(result)  # type: ignore[arg-type]
         set_text(self.progress, t("review.done", count=sum(1 for r in result if r.mistake)))  # type: ignore[union-attr]
         self.show_best()
+
+    async def _in_worker(self, record: Any) -> list[MoveReview] | None:
+        """The review from the bots' worker (``bots.service``), each move shown
+        as it comes; None when there is no worker or it cannot review."""
+        from ..bots.thinker import ThinkerUnavailable, current
+        worker = current()
+        if worker is None:
+            return None
+        try:
+            answer = await worker.ask({"type": "review", "record": record.to_json()}, lambda: self.screen._closed,
+                                      lambda message: self._reviewed(from_json(message["review"])))
+        except ThinkerUnavailable:
+            self.reviews.clear()
+            return None
+        return None if answer is None else [from_json(item) for item in answer["reviews"]]
+
+    async def _here(self, record: Any) -> list[MoveReview] | None:
+        steps = review_steps(record, on_move=self._reviewed)
+        while True:
+            if self.screen._closed:
+                steps.close()
+                return None
+            result = run_slice(steps, SLICE_MS)
+            if result is not UNFINISHED:
+                return result  # type: ignore[return-value]
+            await asyncio.sleep(0)
 
     def _reviewed(self, review: MoveReview) -> None:
         self.reviews[review.ply] = review
@@ -79,9 +108,16 @@ class ReviewPanel:
         board = self.screen.board
         if board is None or self.screen._closed:
             return
-        review = self.reviews.get(self.screen.session.shown_ply + 1)
-        if review is not None and review.best is not None:
-            board.state.highlights["hint"] = review.best
+        session = self.screen.session
+        review = self.reviews.get(session.shown_ply + 1)
+        best = review.best if review is not None else None
+        if review is not None and best is None and review.best_text:   # from the worker: read it here
+            try:
+                best = session.shown_game().parse_move(review.best_text)
+            except ValueError:
+                best = None
+        if best is not None:
+            board.state.highlights["hint"] = best
         else:
             board.state.highlights.pop("hint", None)
         board.redraw()

@@ -28,6 +28,7 @@ class SoloHelpers:
         self.scores_button: Any = None
         self.note = el("p", "hint-note", None, {"aria-live": "polite", "hidden": True, "data-hint": "note"})
         self._hint_version: int | None = None
+        self._hint_key = ""   # the bots' worker keeps the hint's position by it
         buttons = []
         if self.ui.hint_level is not None and screen.remote is None and screen.link is None:   # none against a person
             self.hint_button = button(t("play.hint"), lambda e: self.ask_hint(), screen.listeners, "btn",
@@ -76,17 +77,28 @@ class SoloHelpers:
         asyncio.ensure_future(self._hint(session.version))
 
     async def _hint(self, version: int) -> None:
+        """The hint level's move, from the bots' worker (``bots.thinker``) or,
+        where there is none, searched here in slices; a move made meanwhile
+        cancels it."""
         from ..bots.base import choose_async
         from ..bots.registry import level, make_level_bot
+        from ..bots.thinker import ask_move, new_key
         screen = self.screen
         session = screen.session
+        stale = lambda: screen._closed or session.version != version  # noqa: E731
         try:
             bot = make_level_bot(level(screen.game_id, self.ui.hint_level), session.game.seed + session.game.ply)
-            move = await choose_async(bot, session.game.copy(), HINT_SLICE_MS,
-                                      lambda: screen._closed or session.version != version)
+            self._hint_key = self._hint_key or new_key("hint")
+            asked, move = await ask_move(bot, self._hint_key, session.game.copy(),
+                                         session.moves.texts[:session.game.ply], stale)
+            if not asked:
+                move = await choose_async(bot, session.game.copy(), HINT_SLICE_MS, stale)
         finally:
             self._hint_version = None
-        if screen._closed or session.version != version:
+        if screen._closed:
+            return
+        if session.version != version:   # a move came first: the button is free again
+            self.render(session.is_over() or session.is_viewing_history())
             return
         if move is None:
             set_text(self.note, t("hint.none"))

@@ -52,7 +52,7 @@ class DotsUI(GameUI):
     flippable = False
     gain_key = "moves.captured"
     small_screen_options = {"size": "20x20"}
-    view_toggles = (ViewToggle("threats", "dots.show_threats", assist=True),)
+    view_toggles = (ViewToggle("threats", "dots.show_threats", assist=True, reading=True),)
     hint_level = "hard"
 
     def cell_name(self, cell: Any) -> str:
@@ -63,6 +63,13 @@ class DotsUI(GameUI):
     def default_flipped(self, session: Any) -> bool:
         """The field is always seen as the document numbers it (1-1 bottom left)."""
         return False
+
+    def read(self, what: str, game: Game) -> Any:
+        """``threats``: ``[point, player, dots]`` where a side captures now (``eval.open_captures``)."""
+        if what != "threats":
+            return super().read(what, game)
+        from .eval import open_captures
+        return [] if game.is_over() else [list(found) for found in open_captures(game.field)]  # type: ignore[attr-defined]
 
     def extra_actions(self) -> list[ExtraAction]:
         return [ExtraAction("land", "action.land", _land, _can_land, ask=landing_question)]

@@ -26,7 +26,9 @@ and ``DotsView.cell_at`` are inverse to each other.
 * ``threats``: True rings every free point where a side would capture now
   in that side's colour, with the number of dots it would take (the
   "show threats" option): the mover's captures, and where the mover must
-  play to save dots.  Read once per position (``eval.open_captures``).
+  play to save dots.  Read once per position (``eval.open_captures``); a
+  list of ``(point, player, dots)`` is that reading made elsewhere (the
+  page's bots' worker, ``DotsUI.read``), drawn as it is.
 """
 
 from __future__ import annotations
@@ -322,15 +324,15 @@ class DotsView(BoardView):
         return TapResult(selected=None, move=move)
 
     # ----- drawing ------------------------------------------------------------------
-    def _draw_threats(self, out: DrawList, game: Game, p: Palette, px: list[float], py: list[float],
-                      radius: float, s: float) -> None:
+    def _draw_threats(self, out: DrawList, game: Game, found: list[Any], p: Palette, px: list[float],
+                      py: list[float], radius: float, s: float) -> None:
         """A ring in the capturing side's colour round each point where it
         would capture now, and how many dots; both rings where both would."""
         stride = game.field.stride  # type: ignore[attr-defined]
         width = max(1.2, 0.07 * s)
         font = max(7.0, 0.4 * s)
         labelled: set[int] = set()
-        for cell, player, taken in self.threats(game):
+        for cell, player, taken in found:
             x, y = cell % stride, cell // stride
             colour = p.blue if player == 0 else p.red
             ring = radius * (1.9 if player == game.to_move else 1.45)
@@ -439,8 +441,10 @@ class DotsView(BoardView):
         if motion is not None:
             draw_dots(out, game, motion, p, px, py, radius, dead_radius, s, SQUARE_HALF if squares else 0.0)
 
-        if highlights.get("threats"):
-            self._draw_threats(out, game, p, px, py, radius, s)
+        threats = highlights.get("threats")
+        if threats:   # a list: read elsewhere (the bots' worker) for this position; True: read here
+            self._draw_threats(out, game, threats if isinstance(threats, list) else self.threats(game),
+                               p, px, py, radius, s)
 
         marks = highlights.get("marks")
         if marks:
