@@ -214,12 +214,16 @@ def test_hot_seat_with_increment(page: Page, page_log, site_url: str, wait_ready
     page.click("label[for='ng-time_total-1']")
     page.click("label[for='ng-time_increment-5']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_selector(".player-clock.is-running")
+    page.wait_for_selector(".player-panel[data-seat='0'] .player-clock:not([hidden])")
     expect(page.locator(".moves-clock")).to_have_text("Clock: 1 min +5 s.")
     expect(page.locator(".player-panel[data-seat='0'] .clock-increment")).to_have_text("+5 s")
-    click_square(page, "e9")
+    for start, end in (("e9", "e8"), ("e3", "e4")):   # each side's first move: the clocks start after
+        click_square(page, start)
+        click_square(page, end)
+    page.wait_for_selector(".player-clock.is-running")
     click_square(page, "e8")
-    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    click_square(page, "e7")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 3")
     assert seconds(clock_text(page, 0)) > 60, clock_text(page, 0)   # 60 - (under 5 s) + 5
     label = page.get_attribute(".player-panel[data-seat='0'] .player-clock", "aria-label")
     assert "5 s added after each move" in label

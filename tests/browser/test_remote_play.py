@@ -195,8 +195,9 @@ def seconds(text: str) -> float:
 
 def test_the_relays_clock_shows_on_both_pages(browser: Browser, site_url: str, relay_url: str, wait_ready,
                                              contexts: list) -> None:
-    """3 min a side: no clock runs until the friend comes; then White's runs on both pages, and after
-    White's move Black's runs on both; both pages show the same times, give or take a second."""
+    """3 min a side: no clock runs until the friend comes, nor before a side's first move; after each
+    side's first move White's runs on both pages, and after White's next move Black's runs on both;
+    both pages show the same times, give or take a second."""
     ann, bob = device(browser, contexts=contexts), device(browser, contexts=contexts)
     ann.goto(site_url)
     wait_ready(ann)
@@ -212,6 +213,12 @@ def test_the_relays_clock_shows_on_both_pages(browser: Browser, site_url: str, r
     bob.goto(ann.locator("#invite-url").input_value())
     wait_ready(bob)
     white = ".player-panel[data-seat='0'] .player-clock"
+    wait_turn(ann)
+    play_a_move(ann)                                                      # the first moves: no clock yet
+    wait_moves(bob, 1)
+    expect(bob.locator(".player-clock.is-running")).to_have_count(0)
+    wait_turn(bob)
+    play_a_move(bob)
     for page in (ann, bob):
         page.wait_for_selector(white + ".is-running", timeout=20_000)
     wait_turn(ann)
