@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Tessera build / serve / test / bench entry point.
 #
-#   ./build.sh build          install JS deps if needed, assemble site/
+#   ./build.sh build [--relay wss://...]
+#                             install JS deps if needed, assemble site/ (naming the relays the
+#                             new-game dialog offers; else site.json's "relays")
 #   ./build.sh serve [PORT]   build, then serve site/ on http://127.0.0.1:PORT (8000), and a relay for
 #                             live play on ws://127.0.0.1:8765
 #   ./build.sh test           install test deps if needed, build, run every test
@@ -132,7 +134,7 @@ ensure_pyodide_deps() {
 
 cmd_build() {
   ensure_node_modules
-  "$(host_python)" scripts/build_site.py site
+  "$(host_python)" scripts/build_site.py site "$@"
 }
 
 RELAY_PORT=8765   # the app's default relay for a page served from this machine (ui/remote_setup.py)
@@ -248,7 +250,7 @@ cmd_test() {
     node tests/pyodide/run_tests.mjs tests/unit
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
-    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" tests/browser
+    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" --durations=15 tests/browser
 
   echo
   echo "## Test summary"
@@ -283,7 +285,7 @@ cmd_bench() {
 # --------------------------------------------------------------------- main --
 
 usage() {
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 main() {

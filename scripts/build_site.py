@@ -35,6 +35,7 @@ manifest name is relative ("./..."), which the build checks
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -354,7 +355,7 @@ def site_version(site: str, files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def build(out: str) -> dict:
+def build(out: str, relays: list[str] | None = None) -> dict:
     tmp = out + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
@@ -367,6 +368,7 @@ def build(out: str) -> dict:
         if not os.path.isfile(path):
             fail(f"{src} is missing")
         copy(path, os.path.join(tmp, dst))
+    name_relays(tmp, relays or [])
 
     # Python package.
     pkg = os.path.join(ROOT, "py", "tessera")
@@ -459,9 +461,54 @@ def build(out: str) -> dict:
     }
 
 
+SITE_CONFIG = os.path.join(ROOT, "site.json")
+"""Optional: ``{"relays": ["wss://..."]}``, the relays a build of the site names."""
+RELAYS_META = '<meta name="tessera-relays" content="">'
+"""The placeholder in index.html the build fills with the relays named (JSON, HTML-escaped)."""
+
+
+def named_relays(given: list[str]) -> list[str]:
+    """The relays the site names: ``--relay`` arguments, else ``site.json``'s; each a ws:// or wss:// URL."""
+    relays = list(given)
+    if not relays and os.path.isfile(SITE_CONFIG):
+        try:
+            with open(SITE_CONFIG, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, ValueError) as error:
+            fail(f"site.json cannot be read: {error}")
+        relays = data.get("relays", []) if isinstance(data, dict) else None
+        if not isinstance(relays, list) or not all(isinstance(r, str) for r in relays):
+            fail('site.json: "relays" must be a list of addresses')
+    for relay in relays:
+        if not relay.startswith(("ws://", "wss://")) or any(ch.isspace() or ch in "<>\"'" for ch in relay) \
+                or len(relay) > 500:
+            fail(f"not a relay address (ws:// or wss://): {relay!r}")
+    return relays
+
+
+def name_relays(site: str, relays: list[str]) -> None:
+    """Write the relays into the built index.html (the new-game dialog offers them)."""
+    path = os.path.join(site, "index.html")
+    with open(path, encoding="utf-8") as fh:
+        page = fh.read()
+    if RELAYS_META not in page:
+        fail("index.html lacks the relays' meta tag")
+    filled = RELAYS_META.replace('content=""', f'content="{html.escape(json.dumps(relays), quote=True)}"')
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace(RELAYS_META, filled))
+
+
 def main() -> int:
-    out = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else SITE
-    info = build(out)
+    args = sys.argv[1:]
+    relays: list[str] = []
+    while "--relay" in args:
+        at = args.index("--relay")
+        if at + 1 >= len(args):
+            fail("--relay needs an address (wss://...)")
+        relays.append(args[at + 1])
+        del args[at:at + 2]
+    out = os.path.abspath(args[0]) if args else SITE
+    info = build(out, named_relays(relays))
     print(f"build: {os.path.relpath(out, os.getcwd())}/ version {info['version']}: "
           f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
           f"{info['precached']} precached ({info['precached_bytes'] / 1e6:.1f} MB) "

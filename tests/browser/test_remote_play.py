@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
+from conftest import SiteServer  # noqa: E402
 from tessera.core.registry import game_class  # noqa: E402
 
 BOARD = "canvas.tessera-board"
@@ -186,6 +187,65 @@ def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, sit
     wait_ready(page)
     expect(page.locator(".join-status.is-error")).to_contain_text("127.0.0.1:9", timeout=20_000)
     shot(page, "remote-unreachable-ru")
+
+
+def test_an_unreachable_relay_keeps_the_dialog_and_offers_play_by_link(browser: Browser, site_url: str, wait_ready,
+                                                                        contexts: list) -> None:
+    """No relay answers: the dialog stays open with every choice, says what to do, and one click
+    starts the same game by link instead (no server needed)."""
+    page = device(browser, "en", contexts)
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-action=new-game][data-game=quadrature]")
+    page.click("label[for='ng-opponent-online']")
+    page.fill("#ng-relay", "ws://127.0.0.1:9")
+    page.click("label[for='ng-side-white']")
+    page.click("label[for='ng-time_total-3']")
+    page.click("dialog button[data-action=start]")
+    problem = page.locator("#ng-relay-problem")
+    expect(problem).to_contain_text("127.0.0.1:9", timeout=20_000)
+    expect(problem).to_contain_text("play by link")
+    expect(page.locator("dialog[open]")).to_be_visible()                   # nothing lost
+    expect(page.locator("#ng-side-white")).to_be_checked()
+    expect(page.locator("#ng-time_total-3")).to_be_checked()
+    expect(page.locator("dialog button[data-action=start]")).to_be_enabled()
+    shot(page, "remote-relay-problem")
+    page.fill("#ng-relay", "ws://127.0.0.1:10")                              # editing the address clears it
+    expect(problem).to_be_hidden()
+    page.click("dialog button[data-action=start]")
+    expect(problem).to_be_visible(timeout=20_000)
+    page.click("button[data-action=by-link-instead]")
+    page.wait_for_selector(BOARD)
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("[data-link=text]")).to_contain_text("You move first")
+    expect(page.locator(".player-clock").first).to_contain_text("3:00")
+    assert page.errors == []                                                # type: ignore[attr-defined]
+
+
+def test_a_site_built_with_a_relay_offers_it(browser: Browser, tmp_path: Path, wait_ready, contexts: list) -> None:
+    """``./build.sh build --relay wss://...``: the dialog starts with that relay; a site naming none says
+    what to do instead of guessing an address."""
+    out = tmp_path / "site"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), str(out), "--relay",
+                    "wss://relay.example.org/play"], check=True, capture_output=True)
+    page_text = (out / "index.html").read_text(encoding="utf-8")
+    assert 'content="[&quot;wss://relay.example.org/play&quot;]"' in page_text
+    bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), str(tmp_path / "bad"),
+                          "--relay", "https://x\"><script>"], capture_output=True, text=True)
+    assert bad.returncode != 0 and "not a relay address" in (bad.stdout + bad.stderr)
+    server = SiteServer(out)
+    try:
+        page = device(browser, "en", contexts)
+        page.goto(server.url)
+        wait_ready(page)
+        page.click("button[data-action=new-game][data-game=quadrature]")
+        page.click("label[for='ng-opponent-online']")
+        assert page.input_value("#ng-relay") == "wss://relay.example.org/play"
+        assert page.eval_on_selector_all("#ng-relays option", "els => els.map(e => e.value)") == [
+            "wss://relay.example.org/play"]
+        assert page.errors == []                                            # type: ignore[attr-defined]
+    finally:
+        server.stop()
 
 
 def seconds(text: str) -> float:

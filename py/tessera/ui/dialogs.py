@@ -380,7 +380,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     format_group = _format_fieldset(game_id, preset, dialog.listeners, format_changed)
     if format_group is not None:   # a match: the toss decides the sides
         form.appendChild(format_group)
-    from .remote_setup import remote_choice, remote_fieldset, start_online_game
+    from .remote_setup import remote_choice, remote_fieldset, show_relay_problem, start_online_game
     online_group = remote_fieldset(dialog.listeners)
     online_group.hidden = default_opponent != ONLINE
     form.appendChild(online_group)
@@ -409,8 +409,22 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
             online = remote_choice(form)
             if online is None:   # the relay's address is not one: the form says so
                 return
-            dialog.close()
-            start_online_game(app, game_id, choice, chosen_options(cls, choice), *online)
+            # The dialog stays open, every choice kept, until the relay answers: if it cannot be
+            # reached, the dialog says what to do and offers to play by link instead.
+            start_button.disabled = True
+
+            def failed(words: str) -> None:
+                start_button.disabled = False
+                if dialog.is_open:
+                    show_relay_problem(form, dialog.listeners, words, lambda: by_link_instead())
+                else:   # closed while connecting: the problem is said anyway
+                    app.notice(words, "error", sticky=True)
+
+            def by_link_instead() -> None:
+                form.querySelector(f'input[name="opponent"][value="{LINK}"]').click()
+                start()
+            start_online_game(app, game_id, choice, chosen_options(cls, choice), *online,
+                              on_failed=failed, on_started=dialog.close)
             return
         if format_group is not None and choice["opponent"] != LINK:
             choice["format"] = _checked(form, "format")

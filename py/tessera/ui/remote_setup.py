@@ -9,16 +9,17 @@ and opens the game like any new one (the invite link is on the play screen,
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
 from ..core.remote import MAX_URL_CHARS, RemoteInfo, relay_message, session_from_state
 from ..i18n import say, t
 from . import storage
-from .dom import Listeners, el, set_text
+from .dom import Listeners, el, present, set_text
 from .panels import error_words
 from .relay_socket import RelaySocket
 
@@ -29,17 +30,31 @@ MAX_NAME_CHARS = 40
 
 # ----- settings: the relay's address and the player's name ---------------------------------
 
+def named_relays() -> list[str]:
+    """The relays this build of the site names (``./build.sh build --relay``
+    or ``site.json``: ``<meta name="tessera-relays">``), each checked."""
+    meta = js.document.querySelector('meta[name="tessera-relays"]')
+    try:
+        relays = json.loads(str(meta.content or "[]")) if present(meta) else []
+    except (ValueError, RecursionError):
+        return []
+    return [r for r in relays if isinstance(r, str) and check_relay(r) is None] if isinstance(relays, list) else []
+
+
 def default_relay() -> str:
-    """The relay last used here; else one on this machine (a page served
-    locally) or at ``/relay`` on the page's own host (behind its proxy)."""
+    """The relay last used here; else the first the site names; else one on
+    this machine for a page served locally (``./build.sh serve`` starts it);
+    else none: a static host has no relay unless its site names one."""
     stored = storage.get_text(RELAY_KEY)
     if stored and check_relay(stored) is None:
         return stored
+    named = named_relays()
+    if named:
+        return named[0]
     host = str(js.location.hostname or "")
     if host in ("", "127.0.0.1", "localhost", "[::1]"):
         return "ws://127.0.0.1:8765"
-    scheme = "wss" if str(js.location.protocol) == "https:" else "ws"
-    return f"{scheme}://{js.location.host}/relay"
+    return ""
 
 
 def check_relay(address: str) -> str | None:
@@ -68,19 +83,46 @@ def remote_fieldset(listeners: Listeners) -> Any:
     """The new-game dialog's part for online play: the relay's address and your name."""
     relay = el("input", "text-input", None, {"type": "url", "id": "ng-relay", "name": "relay",
                                              "value": default_relay(), "spellcheck": "false",
-                                             "autocapitalize": "off", "inputmode": "url"})
+                                             "autocapitalize": "off", "inputmode": "url",
+                                             "placeholder": "wss://…", "list": "ng-relays"})
+    suggestions = el("datalist", None, None, {"id": "ng-relays"},
+                     [el("option", None, None, {"value": address}) for address in named_relays()])
     name = el("input", "text-input", None, {"type": "text", "id": "ng-name", "name": "player_name",
                                             "value": player_name(), "maxlength": str(MAX_NAME_CHARS),
                                             "autocomplete": "nickname"})
     error = el("p", "dialog-error", None, {"id": "ng-relay-error", "aria-live": "assertive", "hidden": True})
-    listeners.on(relay, "input", lambda event: setattr(error, "hidden", True))
+    problem = el("div", "relay-problem", None, {"id": "ng-relay-problem", "role": "alert", "hidden": True})
+
+    def edited(event: Any) -> None:
+        error.hidden = True
+        problem.hidden = True
+    listeners.on(relay, "input", edited)
+    hint = t("remote.hint") if default_relay() else t("remote.no_relay")
     group = el("fieldset", "choice-group remote-group", None, {"data-name": "remote"}, [
         el("legend", None, t("remote.legend")),
-        el("label", "field-label", t("remote.relay"), {"for": "ng-relay"}), relay,
+        el("label", "field-label", t("remote.relay"), {"for": "ng-relay"}), relay, suggestions,
         el("label", "field-label", t("remote.name"), {"for": "ng-name"}), name, error,
-        el("p", "dialog-hint", t("remote.hint")),
+        problem,
+        el("p", "dialog-hint", hint),
     ])
     return group
+
+
+def show_relay_problem(form: Any, listeners: Listeners, words: str, by_link: Any) -> None:
+    """The relay could not start the game: say so in the dialog (every choice
+    kept), what to do, and offer to play the friend by link instead."""
+    box = form.querySelector("#ng-relay-problem")
+    if not present(box):
+        return
+    while box.firstChild:
+        box.removeChild(box.firstChild)
+    box.appendChild(el("p", None, words))
+    box.appendChild(el("p", "dialog-hint", t("remote.what_to_do")))
+    link = el("button", "btn", t("remote.by_link_instead"), {"type": "button", "data-action": "by-link-instead"})
+    listeners.on(link, "click", lambda event: by_link())
+    box.appendChild(link)
+    box.hidden = False
+    box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
 
 
 def remote_choice(form: Any) -> tuple[str, str] | None:
@@ -100,9 +142,11 @@ def remote_choice(form: Any) -> tuple[str, str] | None:
 # ----- creating a room --------------------------------------------------------------------
 
 def start_online_game(app: Any, game_id: str, choice: dict[str, str], options: dict[str, Any],
-                      relay: str, name: str) -> None:
+                      relay: str, name: str, on_failed: Any = None, on_started: Any = None) -> None:
     """Ask ``relay`` for a room of this game with these options and open it
-    (the invite is on the play screen); a refusal or no answer is said."""
+    (the invite is on the play screen); a refusal or no answer is said, to
+    ``on_failed(words)`` when given (the dialog keeps the choices) else in a
+    notice; ``on_started`` is called before the game opens."""
     from ..core.registry import game_class
     from .time_ui import control_from_choice
 
@@ -118,14 +162,20 @@ def start_online_game(app: Any, game_id: str, choice: dict[str, str], options: d
                                "seat": seat}
     if name:
         request["name"] = name
-    notice = app.notice(t("remote.connecting", relay=relay), "info", sticky=True)
+    notice = app.notice(lambda: t("remote.connecting", relay=relay), "info", sticky=True)
     answers: dict[str, Any] = {}
 
     def finish(words: str | None) -> None:
+        if answers.get("finished"):
+            return
+        answers["finished"] = True
         socket.close()
-        if notice.isConnected:
-            notice.remove()
-        if words is not None:
+        app.notice_list.close_box(notice)
+        if words is None:
+            return
+        if on_failed is not None:
+            on_failed(words)
+        else:
             app.notice(words, "error", sticky=True)
 
     def message(data: Any) -> None:
@@ -145,6 +195,8 @@ def start_online_game(app: Any, game_id: str, choice: dict[str, str], options: d
                 finish(t("remote.cannot_start", detail=error_words(error)))
                 return
             finish(None)
+            if on_started is not None:
+                on_started()
             open_remote_session(app, session)
 
     def closed(code: int) -> None:

@@ -230,7 +230,7 @@ class RemotePlay:
         field.select()
         try:
             js.navigator.clipboard.writeText(url)
-            self.screen.app.notice(t("remote.copied"), "info")
+            self.screen.app.notice(Message("remote.copied"), "info")
         except Exception:  # no clipboard (an old browser, an insecure page): the text is selected
             js.document.execCommand("copy")
 
@@ -306,21 +306,21 @@ class RemotePlay:
             words = {"sent": "remote.takeback_sent", "declined": "remote.takeback_declined",
                      "done": "remote.takeback_done"}.get(detail)
             if words:
-                app.notice(sentence(t(words, name=self._opponent_name())), "info")
+                app.notice(lambda: sentence(t(words, name=self._opponent_name())), "info")
         elif kind == "error" and isinstance(detail, Message):
-            app.notice(say(detail), "error")
+            app.notice(detail, "error")
         elif kind == "resync":
             if detail is None:
                 self._resync()
             else:
-                app.notice(t("remote.resynced"), "info")
+                app.notice(Message("remote.resynced"), "info")
         elif kind == "closed":
-            app.notice(t("remote.closed", detail=say(detail)), "error", sticky=True)
+            app.notice(lambda: t("remote.closed", detail=say(detail)), "error", sticky=True)
             self.socket.close()
         elif kind == "lost":
-            if self._restoring is not None and self._restoring.isConnected:
-                self._restoring.remove()  # one notice at a time: "restoring", then "restored"
-            shown = app.notice(t("remote.restoring" if detail == "restoring" else "remote.restored"), "info")
+            if self._restoring is not None:   # one notice at a time: "restoring", then "restored"
+                app.notice_list.close_box(self._restoring)
+            shown = app.notice(Message("remote.restoring" if detail == "restoring" else "remote.restored"), "info")
             self._restoring = shown if detail == "restoring" else None
         elif kind == "retry":
             self._retry_later()
@@ -339,7 +339,7 @@ class RemotePlay:
         if len(self._resyncs) > MAX_RESYNCS:
             self.socket.close()
             self.remote.disconnected()
-            self.screen.app.notice(t("remote.stuck"), "error", sticky=True)
+            self.screen.app.notice(Message("remote.stuck"), "error", sticky=True)
             return
         self.socket.reconnect()
 
@@ -349,7 +349,7 @@ class RemotePlay:
             return
         pause = RETRY_PAUSES_S[min(self._retries, len(RETRY_PAUSES_S) - 1)]
         self._retries += 1
-        self.screen.app.notice(t("remote.retrying", seconds=pause), "info")
+        self.screen.app.notice(Message("remote.retrying", seconds=pause), "info")
 
         def again() -> None:
             self._retry_timer = None
@@ -392,7 +392,7 @@ class RemotePlay:
             session.seats = seats
 
     def _say(self, key: str) -> None:
-        self.screen.app.notice(sentence(t(key, name=self._opponent_name())), "info")
+        self.screen.app.notice(lambda: sentence(t(key, name=self._opponent_name())), "info")
 
     def _cancel_away(self) -> None:
         if self._away_timer is not None:
@@ -419,7 +419,8 @@ def remote_for(screen: Any) -> RemotePlay | None:
     try:
         return RemotePlay(screen)
     except Exception as error:  # a save whose link is unusable: the game shows, without the relay
-        screen.app.notice(t("remote.bad_save", detail=error_words(error)), "error", sticky=True)
+        problem = error
+        screen.app.notice(lambda: t("remote.bad_save", detail=error_words(problem)), "error", sticky=True)
         return None
 
 
