@@ -202,16 +202,40 @@ count_pytest() {
   SUMMARY="$(sed -E 's/^=+ (.*) =+$/\1/' <<<"$line")"
 }
 
-# run_step NAME ALLOW_EMPTY LOG -- command...
+# run_step NAME ALLOW_EMPTY LOG -- command...: run it here, its output shown as it goes.
 run_step() {
   local name="$1" allow_empty="$2" log="$3"; shift 4
-  local rc=0 start end summary
+  local rc=0 start
   say "$name"
   start=$(date +%s)
   set +e
   "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
+  record_step "$name" "$allow_empty" "$log" "$rc" "$start"
+}
+
+# start_step LOG -- command...: run it in the background (its output to LOG, its exit code to
+# LOG.rc, its start time to LOG.start); finish_step waits for it. Steps that each use one core
+# run side by side on a machine with two.
+start_step() {
+  local log="$1"; shift 2
+  date +%s >"$log.start"
+  ( set +e; "$@" >"$log" 2>&1; echo $? >"$log.rc" ) &
+  echo $! >"$log.pid"
+}
+
+# finish_step NAME ALLOW_EMPTY LOG: wait for a step start_step began, show its output, count it.
+finish_step() {
+  local name="$1" allow_empty="$2" log="$3"
+  wait "$(cat "$log.pid")" || true
+  say "$name"
+  cat "$log"
+  record_step "$name" "$allow_empty" "$log" "$(cat "$log.rc" 2>/dev/null || echo 1)" "$(cat "$log.start")"
+}
+
+record_step() {
+  local name="$1" allow_empty="$2" log="$3" rc="$4" start="$5" end summary
   end=$(date +%s)
   count_pytest "$log"
   summary="$SUMMARY"
@@ -237,17 +261,19 @@ cmd_test() {
 
   local logs
   logs="$(mktemp -d)"
+  # A step started in the background ignores Ctrl-C (a script's background jobs do): stop it too.
+  trap 'for f in "$logs"/*.pid; do [ -f "$f" ] && pkill -P "$(cat "$f")" 2>/dev/null; done; exit 130' INT TERM
   export PYTHONDONTWRITEBYTECODE=1
   # The browser fixtures would rebuild otherwise; we just built.
   export TESSERA_SITE_BUILT=1
 
+  # The engine tests in Pyodide take one core; the CPython unit and relay tests take the other.
+  start_step "$logs/pyodide.log" -- node tests/pyodide/run_tests.mjs tests/unit
   run_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'))" \
     no "$logs/unit.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
   run_step "relay tests (CPython)" no "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
-  run_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node)" \
-    no "$logs/pyodide.log" -- \
-    node tests/pyodide/run_tests.mjs tests/unit
+  finish_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node, beside the two above)" no "$logs/pyodide.log"
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" --durations=15 tests/browser

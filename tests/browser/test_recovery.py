@@ -120,6 +120,18 @@ def test_a_home_screen_that_raises_shows_recovery_and_export_gives_back_every_sa
     page.wait_for_selector(".recovery[data-recovery=home]")
     assert stored_items(page) == before
     assert page.evaluate("location.hash") in ("", "#/")
+    # No one game can be blamed: every saved game can be set aside at once (kept, not deleted).
+    assert page.text_content("button[data-action=put-aside-all]") == "Set all 2 saved games aside"
+    page.click("button[data-action=put-aside-all]")
+    page.wait_for_selector(".recovery[data-recovery=home]")   # the test's home screen fails whatever is stored
+    after = stored_items(page)
+    assert not [key for key in after if key.startswith(PREFIX)]
+    for name in ("keep1", "done1"):
+        aside = [key for key in after if key.startswith(f"tessera/v1/corrupt/session/{name}@")]
+        assert len(aside) == 1 and after[aside[0]] == items[PREFIX + name]
+    assert {key: value for key, value in after.items() if "/corrupt/" not in key} == {
+        key: value for key, value in before.items() if not key.startswith(PREFIX) and "/corrupt/" not in key}
+    assert page.locator("button[data-action=put-aside-all]").count() == 0   # nothing left to set aside
     assert not page_log.page_errors
 
 

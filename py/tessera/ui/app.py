@@ -328,6 +328,7 @@ class App:
             if games:
                 parts.append(t("storage.corrupt_game" if len(games) == 1 else "storage.corrupt_games",
                                games=", ".join(games)))
+            parts.append(t("storage.all_else_works"))
             return " ".join(parts)
         if box is not None and box.isConnected:
             self.notice_list.close_box(box)

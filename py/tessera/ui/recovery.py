@@ -12,7 +12,9 @@ screen, a game, the archive...), and can
   high scores), before anything else;
 * set the failing game aside when the address names one (kept under
   ``corrupt/``, not deleted; the notice tells the truth when storage is too
-  full to copy it);
+  full to copy it); when the screen lists games (home, the archive) and no
+  one game can be blamed, set every saved game aside at once, a gentler
+  step than a reset: nothing is deleted, the download still holds them;
 * reset storage (after a question), which removes every value of the app;
 * go to the home screen.
 
@@ -55,6 +57,14 @@ def failing_save(route: tuple[str, ...]) -> str | None:
     return None
 
 
+LISTING_ROUTES = ((), ("archive",))
+"""Screens that read every saved game: when one of them fails, any save may be the cause."""
+
+
+def saved_game_keys() -> list[str]:
+    return storage.keys(storage.SESSION_PREFIX)
+
+
 def technical(error: BaseException) -> str:
     text = " ".join(str(error).split())
     line = f"{type(error).__name__}: {text}" if text else type(error).__name__
@@ -87,6 +97,10 @@ class RecoveryScreen:
         if failing_save(self.route) is not None:
             actions.appendChild(button(t("recovery.put_aside"), lambda event: self._put_aside(), self.listeners,
                                        "btn", {"data-action": "put-aside"}))
+        elif tuple(self.route) in LISTING_ROUTES and saved_game_keys():
+            actions.appendChild(button(t("recovery.put_aside_all", count=len(saved_game_keys())),
+                                       lambda event: self._put_all_aside(), self.listeners,
+                                       "btn", {"data-action": "put-aside-all"}))
         actions.appendChild(button(t("recovery.reset"), lambda event: self._ask_reset(), self.listeners,
                                    "btn btn-danger-soft", {"data-action": "reset"}))
         actions.appendChild(button(t("recovery.home"), lambda event: self._home(), self.listeners,
@@ -142,6 +156,20 @@ class RecoveryScreen:
             return
         self._home()   # first: the notice is the home screen's
         self.app.notice(Message("recovery.put_aside_done"), "info", sticky=True)
+
+    def _put_all_aside(self) -> None:
+        moved = left = 0
+        for key in saved_game_keys():
+            raw = storage.get_text(key)
+            if raw is None:
+                continue
+            problem = storage.put_aside(key, raw, technical(self.error))
+            moved, left = (moved + 1, left) if problem.aside_key is not None else (moved, left + 1)
+        if left:   # storage full: those could not be copied, and are left as they were
+            set_text(self.status, t("recovery.put_aside_all_full", count=left))
+            return
+        self._home()   # first: the notice is the home screen's
+        self.app.notice(Message("recovery.put_aside_all_done", count=moved), "info", sticky=True)
 
     def _ask_reset(self) -> None:
         self.confirm.hidden = False
