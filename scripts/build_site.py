@@ -42,6 +42,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -205,19 +206,35 @@ def make_snapshot(dst_dir: str) -> dict:
     cached = os.path.join(SNAPSHOT_CACHE, inputs.hexdigest()[:20])
     if not all(os.path.isfile(os.path.join(cached, name)) for name in SNAPSHOT_FILES + ["stdlib.json"]):
         os.makedirs(SNAPSHOT_CACHE, exist_ok=True)
-        for old in os.listdir(SNAPSHOT_CACHE):
-            old = os.path.join(SNAPSHOT_CACHE, old)
-            shutil.rmtree(old) if os.path.isdir(old) else os.remove(old)
-        result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, cached + ".tmp"],
+        prune_snapshot_cache()
+        making = f"{cached}.tmp{os.getpid()}"   # two builds at once (a test builds a site) each make their own
+        result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, making],
                                 capture_output=True, text=True)
         if result.returncode != 0:
-            shutil.rmtree(cached + ".tmp", ignore_errors=True)
+            shutil.rmtree(making, ignore_errors=True)
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")
-        os.replace(cached + ".tmp", cached)
+        shutil.rmtree(cached, ignore_errors=True)
+        os.replace(making, cached)
     for name in SNAPSHOT_FILES:
         copy(os.path.join(cached, name), os.path.join(dst_dir, name))
     with open(os.path.join(cached, "stdlib.json"), encoding="utf-8") as fh:
         return json.load(fh)
+
+
+SNAPSHOTS_KEPT = 3
+"""Snapshots the cache keeps: the newest, so that switching branches back and forth
+does not remake them, and a build running at the same time keeps its own."""
+
+
+def prune_snapshot_cache() -> None:
+    entries = [os.path.join(SNAPSHOT_CACHE, name) for name in os.listdir(SNAPSHOT_CACHE)]
+    entries.sort(key=lambda path: os.path.getmtime(path) if os.path.exists(path) else 0, reverse=True)
+    for old in entries[SNAPSHOTS_KEPT - 1:]:
+        try:
+            if ".tmp" not in old or time.time() - os.path.getmtime(old) > 3600:   # a fresh .tmp is being made
+                shutil.rmtree(old, ignore_errors=True) if os.path.isdir(old) else os.remove(old)
+        except OSError:   # another build removed it first
+            pass
 
 
 def trimmed_lock(src: str, dst: str) -> None:
