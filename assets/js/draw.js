@@ -147,6 +147,21 @@
           i += 4 + 2 * count8;
           break;
         }
+        case 10: { // circles: radius, fill, n, then n centres, as one path
+          const r = Math.max(0, ops[i + 1]);
+          const count10 = ops[i + 3];
+          ctx.fillStyle = strings[ops[i + 2]];
+          ctx.beginPath();
+          let k = i + 4;
+          for (let p = 0; p < count10; p++, k += 2) {
+            ctx.moveTo(ops[k] + r, ops[k + 1]);
+            ctx.arc(ops[k], ops[k + 1], r, 0, TAU);
+          }
+          ctx.fill();
+          i += 4 + 2 * count10;
+          count += count10;
+          continue;
+        }
         case 9: // round_rect
           ctx.fillStyle = strings[ops[i + 6]];
           roundRectPath(ctx, ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4], ops[i + 5]);

@@ -112,6 +112,21 @@ def test_svg_is_well_formed() -> None:
     assert root.find(SVG + "polygon").get("points") == "0,0 10,0 5,8"
 
 
+def test_circles_are_one_command_read_back_as_circles() -> None:
+    one_by_one, batched = DrawList(50, 50), DrawList(50, 50)
+    for x, y in ((1, 2), (3, 4.5), (40, 41)):
+        one_by_one.circle(x, y, 2.5, "#abc")
+    batched.circles([], 9, "#fff")   # nothing to draw: no command
+    batched.circles([1, 2, 3, 4.5, 40, 41], 2.5, "#abc")
+    batched.line(0, 0, 5, 5, "#000")
+    one_by_one.line(0, 0, 5, 5, "#000")
+    assert len(batched.ops) < len(one_by_one.ops) + 3
+    assert [(op, [batched.strings[int(a)] if k == 3 and op == OP_CIRCLE else a for k, a in enumerate(args)])
+            for op, args in batched.commands()][:3] == [(OP_CIRCLE, [1, 2, 2.5, "#abc"]), (OP_CIRCLE, [3, 4.5, 2.5, "#abc"]),
+                                                        (OP_CIRCLE, [40, 41, 2.5, "#abc"])]
+    assert to_svg(batched) == to_svg(one_by_one)
+
+
 def test_empty_drawing_is_valid_svg() -> None:
     root = ET.fromstring(to_svg(DrawList(10, 10)))
     assert list(root) == []

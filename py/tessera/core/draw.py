@@ -25,6 +25,7 @@ OP_TEXT = 6           # x, y, size, fill, text, align (0 left 1 centre 2 right),
 OP_POLYGON = 7        # fill, n, x1, y1, ... xn, yn
 OP_POLYLINE = 8       # stroke, width, n, x1, y1, ... xn, yn
 OP_ROUND_RECT = 9     # x, y, w, h, radius, fill
+OP_CIRCLES = 10       # r, fill, n, x1, y1, ... xn, yn: n circles of one radius and fill
 
 ARG_COUNTS = {OP_RECT: 5, OP_RECT_STROKE: 6, OP_LINE: 6, OP_CIRCLE: 4,
               OP_CIRCLE_STROKE: 5, OP_TEXT: 7, OP_ROUND_RECT: 6}
@@ -67,6 +68,13 @@ class DrawList:
     def circle(self, cx: float, cy: float, r: float, fill: str) -> None:
         self.ops.extend((OP_CIRCLE, cx, cy, r, self._s(fill)))
 
+    def circles(self, centres: list[float], r: float, fill: str) -> None:
+        """Circles of one radius and fill at ``centres`` (x1, y1, x2, y2, ...): one
+        command however many, so a board of a thousand dots costs one extend, not a thousand."""
+        if centres:
+            self.ops.extend((OP_CIRCLES, r, self._s(fill), len(centres) // 2))
+            self.ops.extend(centres)
+
     def circle_stroke(self, cx: float, cy: float, r: float, stroke: str, width: float = 1.0) -> None:
         self.ops.extend((OP_CIRCLE_STROKE, cx, cy, r, self._s(stroke), width))
 
@@ -96,6 +104,12 @@ class DrawList:
             elif op == OP_POLYLINE:
                 count = int(ops[i + 3])
                 end = i + 4 + 2 * count
+            elif op == OP_CIRCLES:   # read as the circles it stands for
+                r, fill, count = ops[i + 1], ops[i + 2], int(ops[i + 3])
+                for k in range(i + 4, i + 4 + 2 * count, 2):
+                    yield OP_CIRCLE, [ops[k], ops[k + 1], r, fill]
+                i += 4 + 2 * count
+                continue
             else:
                 end = i + 1 + ARG_COUNTS[op]
             yield op, list(ops[i + 1:end])

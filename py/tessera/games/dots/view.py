@@ -399,13 +399,14 @@ class DotsView(BoardView):
         if growing:
             draw_regions(out, game, motion, growing, p, px, py, chain_width)
 
-        # Dots, batched by look so the canvas fills each group as one path.
+        # Dots, batched by look: each group is one command (``DrawList.circles``)
+        # and one path on the canvas, so a full board costs about what an empty one does.
         dot, owner = field.dot, field.owner
         faded = highlights.get("faded")
         faded_cells = {field.cell(x, y) for x, y in faded} if faded else ()
-        live = ([], [])
-        dead = ([], [])
-        quiet = ([], [])
+        live: tuple[list[float], list[float]] = ([], [])
+        dead: tuple[list[float], list[float]] = ([], [])
+        quiet: tuple[list[float], list[float]] = ([], [])
         appearing = hidden_cells(motion)
         for y in range(1, h + 1):
             base = y * stride
@@ -417,27 +418,21 @@ class DotsView(BoardView):
                 c = base + x
                 if c in appearing:
                     continue
-                player = d - 1
-                if c in faded_cells:
-                    quiet[player].append((px[x], yy))
-                elif owner[c]:
-                    dead[player].append((px[x], yy))
-                else:
-                    live[player].append((px[x], yy))
+                group = quiet if c in faded_cells else dead if owner[c] else live
+                group[d - 1].extend((px[x], yy))
         radius, dead_radius = DOT_RADIUS * s, DEAD_RADIUS * s
         squares = state.shapes   # colour-blind option: red dots are squares
-        for player, points, r, colour in ((0, dead[0], dead_radius, p.blue_dead),
-                                          (1, dead[1], dead_radius, p.red_dead),
-                                          (0, quiet[0], radius, p.faded_blue),
-                                          (1, quiet[1], radius, p.faded_red),
-                                          (0, live[0], radius, p.blue), (1, live[1], radius, p.red)):
+        for player, centres, r, colour in ((0, dead[0], dead_radius, p.blue_dead),
+                                           (1, dead[1], dead_radius, p.red_dead),
+                                           (0, quiet[0], radius, p.faded_blue),
+                                           (1, quiet[1], radius, p.faded_red),
+                                           (0, live[0], radius, p.blue), (1, live[1], radius, p.red)):
             if squares and player == 1:
                 half = r * SQUARE_HALF
-                for cx, cy in points:
-                    out.rect(cx - half, cy - half, 2 * half, 2 * half, colour)
+                for k in range(0, len(centres), 2):
+                    out.rect(centres[k] - half, centres[k + 1] - half, 2 * half, 2 * half, colour)
             else:
-                for cx, cy in points:
-                    out.circle(cx, cy, r, colour)
+                out.circles(centres, r, colour)
         if motion is not None:
             draw_dots(out, game, motion, p, px, py, radius, dead_radius, s, SQUARE_HALF if squares else 0.0)
 
