@@ -87,8 +87,8 @@ ensure_venv() {
     rm -rf "$VENV"
     if ! "$py" -m venv "$VENV" >/dev/null 2>&1; then
       say "python3 -m venv failed; installing python3-venv"
-      as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-venv >/dev/null
       rm -rf "$VENV"
       "$py" -m venv "$VENV"
     fi
@@ -100,8 +100,8 @@ ensure_venv() {
 ensure_chromium() {
   if [ ! -x "$CHROMIUM" ]; then
     say "installing Debian chromium + chromium-driver"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-driver >/dev/null
     [ -x "$CHROMIUM" ] || die "$CHROMIUM still missing after apt-get install"
   fi
 }
@@ -109,8 +109,8 @@ ensure_chromium() {
 ensure_redis() {
   if ! command -v redis-server >/dev/null 2>&1; then
     say "installing Debian redis-server (the relay's Redis tests and bench run their own)"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq redis-server >/dev/null
     command -v redis-server >/dev/null 2>&1 || die "redis-server still missing after apt-get install"
   fi
 }
