@@ -6,7 +6,8 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/index.html            repo index.html
     site/pyscript.toml         repo pyscript.toml
     site/main.py               repo py/main.py
-    site/tessera.zip           py/tessera/ as tessera/... (no __pycache__)
+    site/tessera.zip           py/tessera/ as tessera/..., with the page's bytecode of the
+                               modules the snapshot lacks in __pycache__ (``add_bytecode``)
     site/assets/**             repo assets/ (without sw.js)
     site/sw.js                 assets/sw.js with build version + precache list
     site/manifest.json         the web app manifest (MANIFEST), so the site installs
@@ -65,6 +66,8 @@ browser refuses a module sent so.  ``pyodide.js`` names ``pyodide.asm.js``
 PYODIDE_RENAMED = ("pyodide.asm.mjs", "pyodide.asm.js")
 """The one place pyodide.mjs names a module of its own (it imports it by URL)."""
 SNAPSHOT_FILES = ["snapshot.bin.gz", "python_stdlib.zip"]
+COMPILED_MODULES = "page_pyc.zip"
+"""Made with the snapshot: bytecode of the modules it lacks, added to tessera.zip (``add_bytecode``)."""
 """Made by scripts/make_snapshot.mjs, copied to vendor/pyodide/."""
 FULL_STDLIB = "python_stdlib_full.zip"
 """Pyodide's own python_stdlib.zip, for a start without the snapshot and for
@@ -185,6 +188,22 @@ def pyscript_closure(dist: str) -> list[str]:
     return sorted(seen)
 
 
+def add_bytecode(package_zip: str, compiled_zip: str) -> int:
+    """Add to ``package_zip`` the page's bytecode (``page_pyc.zip``, see
+    make_snapshot.mjs's COMPILE_MODULES) of the sources it holds; returns how many."""
+    added = 0
+    with zipfile.ZipFile(package_zip) as package:
+        sources = set(package.namelist())
+    with zipfile.ZipFile(compiled_zip) as compiled, \
+            zipfile.ZipFile(package_zip, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as package:
+        for info in compiled.infolist():
+            folder, _, name = info.filename.rpartition("/__pycache__/")
+            if f"{folder}/{name.split('.')[0]}.py" in sources:
+                package.writestr(info, compiled.read(info))
+                added += 1
+    return added
+
+
 def make_snapshot(dst_dir: str) -> dict:
     """The memory snapshot and the split standard library, remade only when their inputs change.
 
@@ -204,7 +223,7 @@ def make_snapshot(dst_dir: str) -> dict:
         with open(os.path.join(pkg, rel), "rb") as fh:
             inputs.update(hashlib.sha256(fh.read()).digest())
     cached = os.path.join(SNAPSHOT_CACHE, inputs.hexdigest()[:20])
-    if not all(os.path.isfile(os.path.join(cached, name)) for name in SNAPSHOT_FILES + ["stdlib.json"]):
+    if not all(os.path.isfile(os.path.join(cached, name)) for name in SNAPSHOT_FILES + ["stdlib.json", COMPILED_MODULES]):
         os.makedirs(SNAPSHOT_CACHE, exist_ok=True)
         prune_snapshot_cache()
         making = f"{cached}.tmp{os.getpid()}"   # two builds at once (a test builds a site) each make their own
@@ -218,7 +237,9 @@ def make_snapshot(dst_dir: str) -> dict:
     for name in SNAPSHOT_FILES:
         copy(os.path.join(cached, name), os.path.join(dst_dir, name))
     with open(os.path.join(cached, "stdlib.json"), encoding="utf-8") as fh:
-        return json.load(fh)
+        report = json.load(fh)
+    report["page_pyc"] = os.path.join(cached, COMPILED_MODULES)
+    return report
 
 
 SNAPSHOTS_KEPT = 3
@@ -422,6 +443,7 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
     trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
     stdlib = make_snapshot(vendor_pyodide)
+    n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), stdlib["page_pyc"])
     with open(os.path.join(assets, SNAPSHOT_LOADER), encoding="utf-8") as fh:
         loader = fh.read()
     # The key of the inflated snapshot the page keeps in Cache Storage.
@@ -471,6 +493,7 @@ def build(out: str, relays: list[str] | None = None) -> dict:
         "precached": len(precached),
         "precached_bytes": sum(os.path.getsize(os.path.join(out, f)) for f in precached),
         "python_files": n_py,
+        "compiled_modules": n_pyc,
         "assets": n_assets,
         "pyscript_files": len(pyscript_files),
         "pyscript_precached": len(pyscript_used),
@@ -529,7 +552,7 @@ def main() -> int:
     print(f"build: {os.path.relpath(out, os.getcwd())}/ version {info['version']}: "
           f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
           f"{info['precached']} precached ({info['precached_bytes'] / 1e6:.1f} MB) "
-          f"({info['python_files']} files in tessera.zip, {info['assets']} assets, "
+          f"({info['python_files']} files in tessera.zip and {info['compiled_modules']} compiled, {info['assets']} assets, "
           f"{info['pyscript_precached']} of {info['pyscript_files']} PyScript files used, "
           f"{info['stdlib_in_snapshot']} standard modules in the snapshot)")
     return 0

@@ -10,6 +10,8 @@
 //   stdlib.json         the modules in the snapshot, and those that are not
 //                       (the page's fallback importer finds these in
 //                       python_stdlib_full.zip, Pyodide's own zip)
+//   page_pyc.zip        bytecode of the package's modules the snapshot lacks
+//                       (COMPILE_MODULES), for build_site.py to add to tessera.zip
 //
 // Starting CPython inside WebAssembly is most of the page's start-up time.
 // A snapshot of the interpreter's memory, taken here after the standard
@@ -156,8 +158,9 @@ with zipfile.ZipFile(stdlib_zip) as full:
             if info.filename.startswith("_sysconfigdata"):
                 small.writestr(info, full.read(info))
 
+package_in_snapshot = sorted(name for name in sys.modules if name == "tessera" or name.startswith("tessera."))
 json.dumps({"in_snapshot": in_snapshot, "fallback_modules": elsewhere, "not_found": failed,
-            "files": len(infos)})
+            "files": len(infos), "package_in_snapshot": package_in_snapshot})
 `;
 
 // The page's fallback importer for the standard modules the snapshot lacks
@@ -228,6 +231,58 @@ module.NAMES = frozenset(json.loads(NAMES_JSON))
 sys.modules["_tessera_stdlib"] = module
 `;
 
+// The package's modules the snapshot does not hold (the page's ui, which
+// imports js, and the parts left for later) are compiled here, in the scanner's
+// Pyodide, to bytecode of the page's Python: compiling them in the page took
+// 50-100 ms of the first screen's task and of the first game's.  Hash-based
+// pycs that are never checked against their source (the source ships beside
+// them, for tracebacks, and cannot change under a build), in each folder's
+// __pycache__, where the import system looks; build_site.py adds those of
+// the files it zips to tessera.zip.  Docstrings are left out of the bytecode
+// (the page never reads one; 12% smaller), as are the command line's modules.
+const COMPILE_MODULES = `
+import ast, importlib.util, json, os, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \\
+                    and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+def module_of(rel):
+    name = "tessera." + rel[:-3].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+in_snapshot = set(json.loads(IN_SNAPSHOT_JSON))
+root = "/home/pyodide/tessera"
+compiled = 0
+with zipfile.ZipFile("/out/page_pyc.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for base, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            rel = os.path.relpath(os.path.join(base, name), root).replace(os.sep, "/")
+            if not name.endswith(".py") or module_of(rel) in in_snapshot \\
+                    or rel.startswith(("cli", "__main__", "benchmarks")):   # the command line's
+                continue
+            with open(os.path.join(base, name), "rb") as fh:
+                source = fh.read()
+            tree = without_docstrings(ast.parse(source, os.path.join(base, name)))
+            code = compile(tree, os.path.join(base, name), "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+            folder, _, stem = ("tessera/" + rel).rpartition("/")
+            info = zipfile.ZipInfo(f"{folder}/__pycache__/{stem[:-3]}.{sys.implementation.cache_tag}.pyc",
+                                   date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, bytes(pyc))
+            compiled += 1
+compiled
+`;
+
 // Memory that is free when the snapshot is taken still holds old data (freed
 // objects, the compiler's scratch space, dead stack frames): 1.3 MB of the
 // gzipped snapshot.  Zero it: take every free block from the allocator (with
@@ -287,6 +342,11 @@ const report = JSON.parse(pyodide.runPython(PAGE_STDLIB, { globals: scope }));
 scope.destroy();
 writeFileSync(join(out, "python_stdlib.zip"), pyodide.FS.readFile("/out/python_stdlib.zip"));
 pyodide.FS.unlink("/out/python_stdlib.zip");
+scanner.FS.mkdirTree("/out");
+const compileScope = scanner.toPy({ IN_SNAPSHOT_JSON: JSON.stringify(report.package_in_snapshot) });
+const compiledModules = scanner.runPython("import sys\n" + COMPILE_MODULES, { globals: compileScope });
+compileScope.destroy();
+writeFileSync(join(out, "page_pyc.zip"), scanner.FS.readFile("/out/page_pyc.zip"));
 const define = pyodide.toPy({ SOURCE: FALLBACK_IMPORTER, NAMES_JSON: JSON.stringify(report.fallback_modules) });
 pyodide.runPython("import json\n" + DEFINE_FALLBACK_IMPORTER, { globals: define });
 define.destroy();
@@ -307,4 +367,4 @@ if (check.status !== 0) {
 }
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB in memory (${(cleared / 1e6).toFixed(1)} MB of it ` +
             `free and cleared), ${size("snapshot.bin.gz")} MB gzipped, ${report.in_snapshot.length} standard ` +
-            `modules in it` + (report.not_found.length ? `; not importable: ${report.not_found.join(", ")}` : ""));
+            `modules in it; ${compiledModules} package modules compiled for the page (${size("page_pyc.zip")} MB)` + (report.not_found.length ? `; not importable: ${report.not_found.join(", ")}` : ""));

@@ -126,6 +126,30 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     page_log.assert_no_errors()
 
 
+def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, site_url: str, site_dir: Path,
+                                                        wait_ready) -> None:
+    """The modules the snapshot lacks ship compiled (tessera.zip's __pycache__),
+    and the page reads them so instead of compiling them on the main thread."""
+    with zipfile.ZipFile(site_dir / "tessera.zip") as package:
+        names = set(package.namelist())
+        compiled = {name for name in names if "/__pycache__/" in name}
+        headers = {package.read(name)[:8] for name in compiled}
+    assert "tessera/ui/__pycache__/app.cpython-314.pyc" in compiled
+    assert not [name for name in compiled if name.startswith("tessera/core/__pycache__/game.")], "in the snapshot"
+    for name in compiled:   # each beside its source, which ships for tracebacks
+        folder, _, file = name.partition("/__pycache__/")
+        assert f"{folder}/{file.split('.')[0]}.py" in names, name
+    [header] = headers   # one Python, and hash-based pycs never checked against the source
+    assert header[2:4] == b"\r\n" and header[4:8] == b"\x01\0\0\0"
+
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "human")   # the home screen, the dialog and a play screen
+    counts = page.evaluate("window.tesseraBench.bytecode()")
+    assert counts["loaded"] >= 20 and counts["shipped"] == counts["loaded"], counts
+    page_log.assert_no_errors()
+
+
 def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, site_dir: Path,
                                           wait_ready) -> None:
     """No unused PyScript chunk is precached, every file a session loads is, and offline works."""

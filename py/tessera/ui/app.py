@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 import traceback
 from typing import Any, Protocol
@@ -363,10 +364,30 @@ class App:
                 asyncio.ensure_future(run())
             return js.Promise.new(create_once_callable(executor))
 
+        def bytecode(*_: Any) -> Any:
+            """``tesseraBench.bytecode()``: {loaded, shipped}: the page's modules
+            imported so far, and how many of them were read from the bytecode the
+            build ships (make_snapshot.mjs's COMPILE_MODULES) instead of compiled here."""
+            import importlib.util
+            import os
+            loaded = shipped = 0
+            for name, module in list(sys.modules.items()):
+                spec = getattr(module, "__spec__", None)
+                if not name.startswith("tessera.ui.") or spec is None or not spec.cached:
+                    continue
+                loaded += 1
+                if os.path.isfile(spec.cached):
+                    with open(spec.cached, "rb") as fh:
+                        header = fh.read(8)
+                    shipped += header[:4] == importlib.util.MAGIC_NUMBER and header[4:8] == b"\x01\0\0\0"
+            return to_js({"loaded": loaded, "shipped": shipped}, dict_converter=js.Object.fromEntries)
+
         proxy = create_proxy(bot_think)
-        self._keep.append(proxy)
+        counter = create_proxy(bytecode)
+        self._keep.extend((proxy, counter))
         bench = to_js({}, dict_converter=js.Object.fromEntries)
         bench.botThink = proxy
+        bench.bytecode = counter
         js.window.tesseraBench = bench
 
     async def _bench_think(self, record: str | None, level_key: str, where: str) -> dict[str, Any]:
