@@ -1,4 +1,4 @@
-"""The play screen's controls: the move box and the action buttons.
+"""The play screen's controls: the move box, the move list's box and the action buttons.
 
 Functions of the screen (``PlayScreen``, called ``self`` here as in its
 methods): each builds its part of the side column and keeps the nodes the
@@ -14,8 +14,9 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ...core.clock import format_clock
 from ...i18n import Message, t
-from ..dom import button, el, set_flag
+from ..dom import button, el, present, set_flag, set_text
 from .dialogs import acting_seat, ask_resign, run_extra_action
+from .move_list import MoveList
 from .solo import SoloHelpers
 
 
@@ -47,6 +48,68 @@ def refresh_example(self: Any) -> None:
     text = example_text(self)
     if str(self.input.placeholder) != text:
         self.input.placeholder = text
+
+
+def moves_box(self: Any) -> Any:
+    """The move list's box: its heading and step buttons (First, Back, Next, Last),
+    the clock's caption, the list itself (``move_list``; a click on a move shows
+    it), the "viewing" line and "Continue from here"."""
+    box = el("section", "moves-box", None, {"aria-labelledby": "moves-title"})
+    head = el("div", "moves-head")
+    head.appendChild(el("h2", "moves-title", t("moves.heading"), {"id": "moves-title"}))
+    nav = el("div", "moves-nav", None, {"role": "group", "aria-label": t("moves.nav_label")})
+    self.nav_buttons = {}
+    for name, handler in (
+            ("first", lambda e: self.session.show_ply(0)),
+            ("prev", lambda e: self.session.step_view(-1)),
+            ("next", lambda e: self.session.step_view(1)),
+            ("last", lambda e: self.session.show_ply(None))):
+        node = button(t(f"moves.{name}"), handler, self.listeners, "btn-icon nav-btn",
+                      {"data-nav": name}, icon=name)
+        self.nav_buttons[name] = node
+        nav.appendChild(node)
+    head.appendChild(nav)
+    box.appendChild(head)
+    from .time_controls import clock_caption
+    caption = clock_caption(self.session)  # "Clock: 1 min +2 s." when the game has one
+    if caption is not None:
+        box.appendChild(caption)
+    scroller = el("div", "moves-scroll")
+    self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
+    self.move_list = MoveList(self.moves, self.ui.gain_key, self.session.game.num_players, self.ui.gain_sign)
+    scroller.appendChild(self.moves)
+    box.appendChild(scroller)
+    self.listeners.on(self.moves, "click", lambda event: _on_move_list_click(self, event))
+    self.viewing = el("p", "viewing-note", None, {"hidden": True})
+    box.appendChild(self.viewing)
+    box.appendChild(self.branching.button)
+    note = self.branching.origin_note()   # a game continued from another says where from
+    if note is not None:
+        box.appendChild(note)
+    return box
+
+
+def _on_move_list_click(self: Any, event: Any) -> None:
+    target = event.target.closest("button.move") if present(event.target) else None
+    if present(target):
+        self.session.show_ply(int(target.dataset.ply))
+
+
+def render_moves_nav(self: Any) -> None:
+    """The step buttons, the move marked in the list and the "viewing" line, for the ply shown."""
+    session = self.session
+    ply, last = session.shown_ply, session.game.ply
+    set_flag(self.nav_buttons["first"], "disabled", ply == 0)
+    set_flag(self.nav_buttons["prev"], "disabled", ply == 0)
+    set_flag(self.nav_buttons["next"], "disabled", ply == last)
+    set_flag(self.nav_buttons["last"], "disabled", ply == last)
+    self.move_list.mark(ply)
+    if session.is_viewing_history():
+        self.viewing.hidden = False
+        set_text(self.viewing, t("moves.viewing", ply=ply, total=last))
+    else:
+        self.viewing.hidden = True
+    self.branching.render()
 
 
 def action_buttons(self: Any) -> Any:

@@ -23,7 +23,7 @@ from ...i18n import Message, has, t
 from ..saves import storage
 from ..board.canvas import BoardComponent
 from ..dialogs import Dialog, new_game_dialog
-from ..dom import Listeners, button, el, present, set_flag, set_text
+from ..dom import Listeners, el, present, set_flag, set_text
 from ...core.game_ui import game_ui
 from ...core.registry import entry as game_entry
 from ..board.move_feedback import MoveFeedback, play_sound
@@ -31,7 +31,7 @@ from .move_list import MoveList
 from .dialogs import acting_seat, ask_draw, show_game_over
 from ..saves.session_store import opening, put_aside_session, session_meta
 from ..board.draft import DraftBar
-from .controls import action_buttons, first_tip, move_form, refresh_example
+from .controls import action_buttons, first_tip, move_form, moves_box, refresh_example, render_moves_nav
 from .panels import (PlayerPanel, error_words, result_for_you, result_reason, result_title, sentence, sentences,
                      side_name, stats_legend, waiting_key)
 
@@ -264,7 +264,7 @@ class PlayScreen:
         match = match_box(self.session)
         if match is not None:
             side.appendChild(match)
-        side.appendChild(self._build_moves())
+        side.appendChild(moves_box(self))
         move_box, actions = move_form(self), action_buttons(self)
         side.appendChild(move_box)
         side.appendChild(actions)
@@ -284,41 +284,6 @@ class PlayScreen:
         root.appendChild(side)
         return root
 
-    def _build_moves(self) -> Any:
-        box = el("section", "moves-box", None, {"aria-labelledby": "moves-title"})
-        head = el("div", "moves-head")
-        head.appendChild(el("h2", "moves-title", t("moves.heading"), {"id": "moves-title"}))
-        nav = el("div", "moves-nav", None, {"role": "group", "aria-label": t("moves.nav_label")})
-        self.nav_buttons = {}
-        for name, handler in (
-                ("first", lambda e: self.session.show_ply(0)),
-                ("prev", lambda e: self.session.step_view(-1)),
-                ("next", lambda e: self.session.step_view(1)),
-                ("last", lambda e: self.session.show_ply(None))):
-            node = button(t(f"moves.{name}"), handler, self.listeners, "btn-icon nav-btn",
-                          {"data-nav": name}, icon=name)
-            self.nav_buttons[name] = node
-            nav.appendChild(node)
-        head.appendChild(nav)
-        box.appendChild(head)
-        from .time_controls import clock_caption
-        caption = clock_caption(self.session)  # "Clock: 1 min +2 s." when the game has one
-        if caption is not None:
-            box.appendChild(caption)
-        scroller = el("div", "moves-scroll")
-        self.moves = el("ol", "move-list", None, {"aria-label": t("moves.heading")})
-        self.move_list = MoveList(self.moves, self.ui.gain_key, self.session.game.num_players, self.ui.gain_sign)
-        scroller.appendChild(self.moves)
-        box.appendChild(scroller)
-        self.listeners.on(self.moves, "click", self._on_move_list_click)
-        self.viewing = el("p", "viewing-note", None, {"hidden": True})
-        box.appendChild(self.viewing)
-        box.appendChild(self.branching.button)
-        note = self.branching.origin_note()   # a game continued from another says where from
-        if note is not None:
-            box.appendChild(note)
-        return box
-
     # ----- rendering ----------------------------------------------------------------
     def render(self) -> None:
         session, board = self.session, self.board
@@ -334,7 +299,7 @@ class PlayScreen:
             self.top_panel.update(session, self.ui)
             self.bottom_panel.update(session, self.ui)
         self._render_status()
-        self._render_nav()
+        render_moves_nav(self)
         viewing = session.is_viewing_history()
         state = board.state
         state.last_move = session.shown_last_move()
@@ -390,21 +355,6 @@ class PlayScreen:
         self.status.className = classes
         set_text(self.status, text)
         js.document.documentElement.dataset.turn = "over" if outcome else str(session.to_move)
-
-    def _render_nav(self) -> None:
-        session = self.session
-        ply, last = session.shown_ply, session.game.ply
-        set_flag(self.nav_buttons["first"], "disabled", ply == 0)
-        set_flag(self.nav_buttons["prev"], "disabled", ply == 0)
-        set_flag(self.nav_buttons["next"], "disabled", ply == last)
-        set_flag(self.nav_buttons["last"], "disabled", ply == last)
-        self.move_list.mark(ply)
-        if session.is_viewing_history():
-            self.viewing.hidden = False
-            set_text(self.viewing, t("moves.viewing", ply=ply, total=last))
-        else:
-            self.viewing.hidden = True
-        self.branching.render()
 
     # ----- session events ---------------------------------------------------------------
     def _on_event(self, kind: str, detail: Any) -> None:
@@ -570,11 +520,6 @@ class PlayScreen:
             self.input.setAttribute("aria-invalid", "true")
         else:
             self.input.removeAttribute("aria-invalid")
-
-    def _on_move_list_click(self, event: Any) -> None:
-        target = event.target.closest("button.move") if present(event.target) else None
-        if present(target):
-            self.session.show_ply(int(target.dataset.ply))
 
     def _on_key(self, event: Any) -> None:
         if self.dialog is not None and self.dialog.is_open:
