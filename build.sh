@@ -137,7 +137,7 @@ cmd_build() {
   "$(host_python)" scripts/build_site.py site "$@"
 }
 
-RELAY_PORT=8765   # the app's default relay for a page served from this machine (ui/remote_setup.py)
+RELAY_PORT=8765   # the app's default relay for a page served from this machine (ui/remote/setup.py)
 
 # Start a relay for live play on 127.0.0.1:$RELAY_PORT in the background (rooms in memory), so two
 # tabs of the served site can play each other; its pid goes in RELAY_PID.  Never fatal: without

@@ -338,13 +338,13 @@ EXAMPLES_DIR = "examples"
 def build_embed(site: str) -> list[str]:
     """site/embed.js (with its words from the catalog), site/embed.html and
     site/examples/, where every <tessera-board> gets a picture of the position
-    it opens at, drawn in CPython by the game's view (``tessera.ui.embed_pictures``):
+    it opens at, drawn in CPython by the game's view (``tessera.ui.embed.pictures``):
     a page of the site shows its boards before any Python is fetched.
     Returns what went wrong with boards that could not be drawn."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
     from tessera import i18n
     from tessera.core import registry
-    from tessera.ui.embed_pictures import add_pictures
+    from tessera.ui.embed.pictures import add_pictures
 
     moved = os.path.join(site, "assets", *EMBED_SCRIPT.split("/"))
     with open(moved, encoding="utf-8") as fh:

@@ -13,7 +13,7 @@
 // How a page stays light:
 // - Each board first shows a picture of its position: the build draws one
 //   into the site's own pages (SVG from the game's view, in CPython: see
-//   py/tessera/ui/embed_pictures.py; `python3 -m tessera pictures` does the
+//   py/tessera/ui/embed/pictures.py; `python3 -m tessera pictures` does the
 //   same for any page), which this element moves into its shadow root; a
 //   page without them gets a placeholder (the game's name, "Loading the
 //   board...") the first time, and the picture the board kept of itself
@@ -22,7 +22,7 @@
 //   touched or focused, ONE Pyodide starts for the whole page, from the
 //   site's memory snapshot (vendor/pyodide/tessera-pyodide.js, without
 //   PyScript), tessera.zip is unpacked where pyscript.toml puts it, and
-//   py/tessera/ui/embed.py mounts the boards one per task: those in view
+//   py/tessera/ui/embed/element.py mounts the boards one per task: those in view
 //   first, then the others.
 // - The board lives in a shadow root with the site's board.css and
 //   embed.css, so the host page's CSS cannot break it.
@@ -46,11 +46,11 @@ const SPEC_ATTRIBUTES = ["game", "mode", "ply", "controls", "coords", "theme", "
 const LOOK_ATTRIBUTES = ["coords", "flip"];
 const FRAGMENT_KEYS = [...SPEC_ATTRIBUTES, "record", "id"];
 // The Python modules the boards need beyond the snapshot's, imported one per
-// task before tessera.ui.embed (which imports the rest of them), so that no
+// task before tessera.ui.embed.element (which imports the rest of them), so that no
 // import makes one long task of the whole start.
-const IMPORTS = ["tessera.ui.dom", "tessera.ui.saved_games", "tessera.ui.save_versions", "tessera.ui.storage",
-                 "tessera.ui.settings", "tessera.ui.board_zoom", "tessera.ui.board_access", "tessera.ui.board_motion",
-                 "tessera.ui.board", "tessera.ui.embed_spec", "tessera.ui.embed_board", "tessera.ui.embed_modes"];
+const IMPORTS = ["tessera.ui.dom", "tessera.ui.saves.saved_games", "tessera.ui.saves.versions", "tessera.ui.saves.storage",
+                 "tessera.ui.settings", "tessera.ui.board.zoom", "tessera.ui.board.access", "tessera.ui.board.motion",
+                 "tessera.ui.board.canvas", "tessera.ui.embed.spec", "tessera.ui.embed.board", "tessera.ui.embed.modes"];
 const PYTHON_HOME = "/home/pyodide"; // where PyScript unpacks tessera.zip ([files] "./*") and the snapshot expects it
 // Just enough style for the first paint; the rest is embed.css, loaded beside it.
 const CRITICAL_CSS = `
@@ -91,9 +91,9 @@ function nextTask() {
 
 let runtime = null;
 
-/** Start Pyodide once for the page; resolves to the tessera.ui.embed module.
+/** Start Pyodide once for the page; resolves to the tessera.ui.embed.element module.
  * In the app, whose rules pages are made of these boards, Python already
- * runs: the app hands its tessera.ui.embed over (globalThis.tesseraEmbedModule). */
+ * runs: the app hands its tessera.ui.embed.element over (globalThis.tesseraEmbedModule). */
 function startRuntime() {
   if (!runtime && globalThis.tesseraEmbedModule) {
     const embed = globalThis.tesseraEmbedModule;
@@ -121,7 +121,7 @@ function startRuntime() {
         pyodide.pyimport(name).destroy();
       }
       await nextTask();
-      const embed = pyodide.pyimport("tessera.ui.embed");
+      const embed = pyodide.pyimport("tessera.ui.embed.element");
       mark("tessera:embed-python-ready");
       return embed;
     })();

@@ -1,7 +1,7 @@
 """``python3 -m tessera pictures PAGE``: a page's boards get their pictures.
 
 The site's own pages are built with a picture of each ``<tessera-board>``'s
-opening position inside it (``ui.embed_pictures``), so they show boards
+opening position inside it (``ui.embed.pictures``), so they show boards
 before any Python loads.  A page elsewhere has no such build step: this
 command is it.  It draws every board of an HTML page the same way, with
 the games' own views, and writes the page with the pictures in; a board
@@ -23,7 +23,7 @@ MAX_PAGE_BYTES = 8 * 1024 * 1024
 
 
 def cmd_pictures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .ui.embed_pictures import add_pictures
+    from .ui.embed.pictures import add_pictures
 
     page_path = Path(args.page)
     try:

@@ -37,7 +37,7 @@ from playwright.sync_api import Frame, Locator, Page  # noqa: E402
 
 from conftest import SiteServer  # noqa: E402
 from tessera.i18n import t  # noqa: E402
-from tessera.ui.embed_spec import rules_content  # noqa: E402
+from tessera.ui.embed.spec import rules_content  # noqa: E402
 
 SHOTS = "/tmp/tessera-embed-shots"
 EXAMPLES = "examples/index.html"

@@ -31,10 +31,10 @@ PREFIX = "tessera/v1/session/"
 BOOT_MS = 120_000
 """Without the snapshot Python starts the ordinary way: slower."""
 MOUNTS = {
-    "home": ("tessera/ui/home_screen.py", "    def mount(self, container: Any) -> None:\n"),
-    "archive": ("tessera/ui/archive_screen.py", "    def mount(self, container: Any) -> None:\n"),
-    "play": ("tessera/ui/play_screen.py", "    def mount(self, container: Any) -> None:\n"),
-    "start": ("tessera/ui/app.py", "        from .move_feedback import install_settings\n"),   # App.start, no screen yet
+    "home": ("tessera/ui/screens/home.py", "    def mount(self, container: Any) -> None:\n"),
+    "archive": ("tessera/ui/screens/archive.py", "    def mount(self, container: Any) -> None:\n"),
+    "play": ("tessera/ui/play/screen.py", "    def mount(self, container: Any) -> None:\n"),
+    "start": ("tessera/ui/app.py", "        from .board.move_feedback import install_settings\n"),   # App.start, no screen yet
 }
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tessera import cli_pictures
 from tessera.cli import main
-from tessera.ui.embed_pictures import PICTURE_MARK
+from tessera.ui.embed.pictures import PICTURE_MARK
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = """<!doctype html><html lang="ru"><head><script type="module" src="https://HOST/embed.js"></script></head>

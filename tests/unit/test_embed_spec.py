@@ -1,7 +1,7 @@
 """Embedded boards without a browser: the attributes, the record, the plan, puzzles, pictures.
 
-``<tessera-board>`` hands Python strings; ``tessera.ui.embed_spec`` checks
-them and replays the record once, and ``embed_pictures`` draws the build's
+``<tessera-board>`` hands Python strings; ``tessera.ui.embed.spec`` checks
+them and replays the record once, and ``embed.pictures`` draws the build's
 static pictures with the games' own views.  Every mistake a page can make is
 a keyed error worded in both languages, never a crash.
 """
@@ -18,8 +18,8 @@ from tessera.core import registry
 from tessera.core.game import GameError
 from tessera.core.record import RecordError
 from tessera.i18n import MessageError, load_catalog, say, t
-from tessera.ui.embed_pictures import PICTURE_MARK, add_pictures, attributes, record_text
-from tessera.ui.embed_spec import (MAX_ATTRIBUTE_CHARS, EmbedError, EmbedSpec, ExamplePlan, Puzzle, error_text,
+from tessera.ui.embed.pictures import PICTURE_MARK, add_pictures, attributes, record_text
+from tessera.ui.embed.spec import (MAX_ATTRIBUTE_CHARS, EmbedError, EmbedSpec, ExamplePlan, Puzzle, error_text,
                                    language, make_plan, outcome_words, parse_spec, picture_svg, position_label,
                                    read_record, rules_content, turn_words)
 
@@ -329,7 +329,7 @@ def test_the_russian_examples_page_is_the_english_one_in_russian() -> None:
 def test_every_embed_word_is_in_both_languages() -> None:
     """Every catalog key the embed's Python and JavaScript name exists in English and Russian."""
     catalog = load_catalog()
-    sources = [*sorted((REPO / "py" / "tessera" / "ui").glob("embed*.py")), REPO / "assets" / "js" / "embed.js"]
+    sources = [*sorted((REPO / "py" / "tessera" / "ui" / "embed").glob("*.py")), REPO / "assets" / "js" / "embed.js"]
     keys = set()
     for path in sources:
         keys |= set(re.findall(r'["\'](embed\.[a-z_.]+)["\']', path.read_text(encoding="utf-8")))

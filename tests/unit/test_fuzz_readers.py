@@ -33,7 +33,7 @@ from tessera.core.rng import SeededRandom
 from tessera.core.session import Seat, Session, SessionError
 from tessera.games.dots import Dots
 from tessera.games.quadrature import Quadrature
-from tessera.ui.saved_games import SaveProblem, summarize
+from tessera.ui.saves.saved_games import SaveProblem, summarize
 
 PROFILE = settings(max_examples=int(__import__("os").environ.get("FUZZ_N", 60)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

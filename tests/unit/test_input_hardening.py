@@ -19,7 +19,7 @@ from tessera.core.game import excerpt
 from tessera.core.record import MAX_JSON_DEPTH, Record, RecordError, deepest_nesting
 from tessera.core.session import Seat, Session, SessionError
 from tessera.games.quadrature import Quadrature
-from tessera.ui.saved_games import SaveProblem, summarize
+from tessera.ui.saves.saved_games import SaveProblem, summarize
 
 RECORD = {"format": "tessera/1", "game": "quadrature", "moves": ["e9-e8", "e3-e4"]}
 

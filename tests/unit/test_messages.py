@@ -25,7 +25,7 @@ from tessera.games.dots import LAND, Dots
 from tessera.games.dots.sgf import SgfError, from_sgf
 from tessera.games.quadrature import Quadrature
 from tessera.i18n import MessageError, say
-from tessera.ui.saved_games import SaveProblem, summarize
+from tessera.ui.saves.saved_games import SaveProblem, summarize
 
 PACKAGE = Path(i18n.__file__).resolve().parents[1]
 KEYED = {"Message", "MessageError", "GameError", "NotationError", "IllegalMoveError", "PositionError",

@@ -52,7 +52,7 @@ def text(key: str, lang: str) -> str:
 
 
 def page_keys() -> set[str]:
-    """The keys ``ui/rules_page.py`` words for this content (as test_rules_content counts them)."""
+    """The keys ``ui/screens/rules_page.py`` words for this content (as test_rules_content counts them)."""
     keys = {"title", "credit", "intro", "back", "step", "reset", "diagram_label"}
     for section in CONTENT.sections:
         if section.heading:

@@ -1,6 +1,6 @@
 """Every game's rules page content is worded in both languages and replays.
 
-``tessera.ui.rules_page`` renders any game's ``CONTENT`` (``core.rules_content``)
+``tessera.ui.screens.rules_page`` renders any game's ``CONTENT`` (``core.rules_content``)
 and cannot be run outside a browser, so these tests check what it would ask
 for: every catalog key the page names (title, sections, buttons, captions,
 rulings, the view note) is in the catalog in English and in Russian, every
@@ -23,7 +23,7 @@ from tessera import i18n
 from tessera.core import registry
 from tessera.core.rules_content import Diagram, RulesContent
 
-UI_PAGE = Path(registry.__file__).resolve().parents[1] / "ui" / "rules_page.py"
+UI_PAGE = Path(registry.__file__).resolve().parents[1] / "ui" / "screens" / "rules_page.py"
 CONTENTS: dict[str, RulesContent] = {
     game.game_id: content
     for game in registry.GAMES
@@ -32,7 +32,7 @@ CONTENTS: dict[str, RulesContent] = {
 
 
 def page_keys(content: RulesContent) -> set[str]:
-    """The keys (under ``content.prefix``) that ``ui/rules_page.py`` words for this content."""
+    """The keys (under ``content.prefix``) that ``ui/screens/rules_page.py`` words for this content."""
     diagrams = content.diagrams()
     keys = {"title", "credit", "intro", "back", "step", "reset", "diagram_label"}
     if any(diagram.autoplay for diagram in diagrams):

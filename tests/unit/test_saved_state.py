@@ -30,7 +30,7 @@ from tessera.core.record import MAX_NUMBER_DIGITS, MAX_RECORD_MOVES, Record, Rec
 from tessera.core.session import Seat, Session, SessionError
 from tessera.games.abatis import Abatis
 from tessera.games.quadrature import Quadrature
-from tessera.ui.saved_games import MAX_JS_TIME, SaveProblem, backup_file, js_time, summarize
+from tessera.ui.saves.saved_games import MAX_JS_TIME, SaveProblem, backup_file, js_time, summarize
 
 RECORD = {"format": "tessera/1", "game": "quadrature", "moves": ["e9-e8", "e3-e4"]}
 

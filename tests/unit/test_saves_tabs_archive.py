@@ -16,10 +16,10 @@ from tessera.core.game import Outcome
 from tessera.core.record import Record
 from tessera.core.registry import game_class
 from tessera.core.session import Seat, Session, SessionError, read_revision
-from tessera.ui.import_seats import (HUMAN, RecordPeek, choices_for, has_player, new_game_choice, peek,
+from tessera.ui.saves.import_seats import (HUMAN, RecordPeek, choices_for, has_player, new_game_choice, peek,
                                      seats_for)
-from tessera.ui.save_versions import Change, SaveStamp, classify, game_part, plan_write, stamp_of
-from tessera.ui.saved_games import beyond_archive, finished_newest_first, summarize
+from tessera.ui.saves.versions import Change, SaveStamp, classify, game_part, plan_write, stamp_of
+from tessera.ui.saves.saved_games import beyond_archive, finished_newest_first, summarize
 
 OPENING = ["e9-e8", "e3-e4", "e8-e7", "e4-e5", "d9-d8", "f3-f4"]
 

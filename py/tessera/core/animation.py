@@ -6,7 +6,7 @@ appears, then the chains it closed draw along their length and their fill
 fades in).  A step is only a name, a start, a duration and what it moves;
 the view alone knows how to draw a step part-way.
 
-The board component (``ui/board.py``) plays a timeline with an
+The board component (``ui/board/canvas.py``) plays a timeline with an
 ``Animation``: every animation frame it asks for the ``Frame`` at the time
 elapsed and lets the view draw the position with it
 (``ViewState.highlights["animation"]``).  With no frame the view draws the
@@ -15,7 +15,7 @@ simply the ordinary drawing.  Time is injected (milliseconds from any
 origin), so everything here is tested in CPython without waiting.
 
 Speeds: ``normal``, ``fast`` (half the time) and ``off`` (no animation);
-``prefers-reduced-motion`` makes ``off`` the default (``ui/move_feedback.py``).
+``prefers-reduced-motion`` makes ``off`` the default (``ui/board/move_feedback.py``).
 """
 
 from __future__ import annotations

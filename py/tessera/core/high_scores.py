@@ -1,7 +1,7 @@
 """High-score tables of one-player games: the best eight results per table.
 
 A game's adapter names the table a finished game belongs to (Abatis: its
-scenario, ``classic-5-8-5``); ``tessera.ui.high_scores`` keeps each table
+scenario, ``classic-5-8-5``); ``tessera.ui.saves.high_scores`` keeps each table
 in localStorage.  This module is the pure part: reading a stored table
 (strictly, so a corrupt one is put aside whole rather than half-trusted),
 placing a result and writing the table back.

@@ -3,7 +3,7 @@
 A game's ``rules_page`` part (the registry says where) has ``CONTENT``, a
 ``RulesContent``: the catalog prefix of its words, its sections (paragraph
 keys and the worked examples shown there), its rulings and one
-``Diagram`` per worked example.  ``tessera.ui.rules_page`` renders any
+``Diagram`` per worked example.  ``tessera.ui.screens.rules_page`` renders any
 game's content the same way: a board per diagram with Back, Next and Start
 again (and Play where the diagram plays itself), the reader's own moves
 where the diagram allows them, and a status line from ``Diagram.status``.

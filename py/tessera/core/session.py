@@ -96,7 +96,7 @@ class Session:
         self.revision = 0
         """The save version this state was last read from or written as: a
         counter every save bumps, so two tabs of one game can tell which save is
-        newer (``ui/save_versions.py``).  Saves from before it load as 0."""
+        newer (``ui/saves/versions.py``).  Saves from before it load as 0."""
         self.writer = ""
         """The tab that wrote that version (empty for saves from before versions)."""
         self.view_ply: int | None = None

@@ -2,7 +2,7 @@
 
 A view draws a game into a ``DrawList`` at a given size and turns taps into
 moves.  It is pure Python, so it is tested in CPython and reused by the
-SVG renderer; ``tessera.ui.board`` mounts it on a canvas.
+SVG renderer; ``tessera.ui.board.canvas`` mounts it on a canvas.
 """
 
 from __future__ import annotations

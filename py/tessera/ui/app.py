@@ -31,7 +31,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 
 from .. import i18n
 from ..i18n import Message, t
-from . import storage
+from .saves import storage
 from .dom import Listeners, by_id, clear, el, present
 from .notices import APP_WIDE, Notices, Words
 
@@ -83,7 +83,7 @@ class App:
         self.apply_language(lang)
         from . import settings
         settings.install(self)   # theme, coordinates, shapes; the gear in the header
-        from .move_feedback import install_settings
+        from .board.move_feedback import install_settings
         install_settings()       # animation speed and move sounds join the menu
         from . import update_notice
         update_notice.install(self)  # "a new version is ready" (assets/js/update.js)
@@ -148,7 +148,7 @@ class App:
 
     def start_match(self, game_id: str, choice: dict[str, str]) -> None:
         """A new match (the new-game dialog's "Format"): its toss, then game 1."""
-        from .match_ui import start_match
+        from .play.match import start_match
         start_match(self, game_id, choice)
 
     def go(self, hash_text: str, replace: bool = False) -> None:
@@ -172,7 +172,7 @@ class App:
                 js.history.replaceState(js.undefined, "", "#/")
                 js.console.warn(f"route {route} kept redirecting: home instead")
                 self.notice(Message("app.route_loop"), "warning")
-                from .home_screen import HomeScreen
+                from .screens.home import HomeScreen
                 route, screen = (), HomeScreen(self)
             else:
                 screen = self._screen_for(route)
@@ -202,26 +202,26 @@ class App:
                     return None
                 self.go(f"#/play/{route[1]}/{newest}", replace=True)
                 return None
-            from .play_screen import PlayScreen
+            from .play.screen import PlayScreen
             return PlayScreen(self, route[1], route[2])
         if len(route) == 2 and route[0] == "link":   # a friend's move by link: #/link/<token>
-            from .link_ui import LinkScreen
+            from .remote.link import LinkScreen
             return LinkScreen(self, route[1])
         if len(route) == 4 and route[0] == "join":   # a friend's invite: #/join/<relay>/<room>/<secret>
-            from .remote_ui import JoinScreen
+            from .remote.online import JoinScreen
             return JoinScreen(self, route)
         if route == ("archive",):
-            from .archive_screen import ArchiveScreen
+            from .screens.archive import ArchiveScreen
             return ArchiveScreen(self)
         if len(route) == 3 and route[0] == "archive" and route[1] in known:
-            from .play_screen import PlayScreen   # a finished game's replay: the play screen, review only
+            from .play.screen import PlayScreen   # a finished game's replay: the play screen, review only
             return PlayScreen(self, route[1], route[2], review=True)
         if len(route) in (2, 3) and route[0] == "rules" and route[1] in known:
-            from .rules_screen import RulesScreen   # #/rules/<game>/<section> opens at that section
+            from .screens.rules import RulesScreen   # #/rules/<game>/<section> opens at that section
             return RulesScreen(self, route[1], route[2] if len(route) == 3 else None)
         if route:
             js.history.replaceState(js.undefined, "", "#/")
-        from .home_screen import HomeScreen
+        from .screens.home import HomeScreen
         return HomeScreen(self)
 
     def _mount(self, screen: Screen) -> None:
@@ -255,7 +255,7 @@ class App:
         """The recovery screen in place of the screen of ``route`` (``("start",)``:
         the start-up), which raised ``error``.  If even it cannot be shown, the
         error goes on to the loading screen's "could not start" (``entry``)."""
-        from .recovery import RecoveryScreen
+        from .screens.recovery import RecoveryScreen
         screen = RecoveryScreen(self, route, error)
         clear(self.frame)
         self.set_nav([(t("nav.games"), "#/")])

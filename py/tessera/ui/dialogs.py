@@ -380,7 +380,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
     format_group = _format_fieldset(game_id, preset, dialog.listeners, format_changed)
     if format_group is not None:   # a match: the toss decides the sides
         form.appendChild(format_group)
-    from .remote_setup import remote_choice, remote_fieldset, show_relay_problem, start_online_game
+    from .remote.setup import remote_choice, remote_fieldset, show_relay_problem, start_online_game
     online_group = remote_fieldset(dialog.listeners)
     online_group.hidden = default_opponent != ONLINE
     form.appendChild(online_group)
@@ -393,7 +393,7 @@ def new_game_dialog(app: Any, game_id: str, preset: dict[str, str] | None = None
         group = form.querySelector(f'fieldset[data-name="{key}"]')
         if has(hint_key) and present(group):
             group.appendChild(el("p", "dialog-hint", t(hint_key), {"data-hint": "small-screen"}))
-    from .time_ui import remember_time, remembered_time, time_choice, time_fieldset
+    from .play.time_controls import remember_time, remembered_time, time_choice, time_fieldset
     time_preset = {**remembered_time(), **{key: value for key, value in preset.items() if key.startswith("time_")}}
     form.appendChild(time_fieldset(time_preset, dialog.listeners, game_id))
     dialog.body.appendChild(form)
@@ -498,14 +498,14 @@ def _open_starting_on_enter(dialog: Dialog, form: Any, start_button: Any) -> Dia
 FORMAT_MATCH = "match"
 ONLINE = "online"
 LINK = "link"
-"""The new-game dialog's opponent "a friend, by link" (``ui/link_ui.py``)."""
-"""The opponent "a friend online" (``remote_ui``)."""
+"""The new-game dialog's opponent "a friend, by link" (``ui/remote/link.py``)."""
+"""The opponent "a friend online" (``remote.online``)."""
 FORMAT_SINGLE = "single"
 
 
 def _format_fieldset(game_id: str, preset: dict[str, str], listeners: Listeners,
                      on_change: Callable[[str], Any]) -> Any | None:
-    """The "Format" group for games played as matches (``match_ui`` plays them)."""
+    """The "Format" group for games played as matches (``play.match`` plays them)."""
     from ..core.registry import entry
     games = entry(game_id).match_games
     if games < 2:
@@ -532,8 +532,8 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
     and more ``meta`` when a match has decided them)."""
     from ..core.registry import game_class
     from ..core.session import Seat, Session
-    from . import storage
-    from .session_store import session_meta
+    from .saves import storage
+    from .saves.session_store import session_meta
 
     cls = game_class(game_id)
     names = list(cls.seat_names)
@@ -556,7 +556,7 @@ def create_game(app: Any, game_id: str, choice: dict[str, str], seats: list[Any]
         seats = [Seat("human"), bot] if seat == 0 else [bot, Seat("human")]
     game = cls(chosen_options(cls, choice), seed=random.randrange(1 << 31))
     session_id = storage.new_session_id()
-    from .time_ui import control_from_choice
+    from .play.time_controls import control_from_choice
     session = Session(game, seats, session_id, meta={"created": float(js.Date.now()),
                                                       "choice": dict(choice), **(meta or {})},
                       time_control=control_from_choice(choice))

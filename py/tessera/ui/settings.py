@@ -23,7 +23,7 @@ import js  # type: ignore[import-not-found]
 
 from ..core.view import ViewState
 from ..i18n import has, t
-from . import storage
+from .saves import storage
 from .dom import Listeners, button, el, present
 
 KEY_PREFIX = storage.PREFIX + "settings/"

@@ -1,5 +1,5 @@
 """Abatis' rules page: sections, decisions and worked examples, which
-``tessera.ui.rules_page`` renders (words in ``rules.json``).
+``tessera.ui.screens.rules_page`` renders (words in ``rules.json``).
 
 Each diagram replays an example of ``examples`` through the engine, so what
 the page shows is what the app plays.  Under the board the status says which

@@ -1,5 +1,5 @@
 """Corners' rules page: sections, rulings and worked examples, which
-``tessera.ui.rules_page`` renders (words in ``strings.json``).
+``tessera.ui.screens.rules_page`` renders (words in ``strings.json``).
 
 Each diagram steps through an example of ``examples``: the capture's
 corners are outlined on the step before it is made (``preview``), so the

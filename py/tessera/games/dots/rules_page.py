@@ -1,5 +1,5 @@
 """Dots' rules page: sections, rulings and small fields to play with, which
-``tessera.ui.rules_page`` renders (words in ``strings.json``).
+``tessera.ui.screens.rules_page`` renders (words in ``strings.json``).
 
 Each diagram replays an example of ``examples`` on its own small field;
 Back and Next step through its moves, and a tap on a free point plays a

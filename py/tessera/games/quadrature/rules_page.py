@@ -1,5 +1,5 @@
 """Quadrature's rules page: the sections, rulings and worked examples that
-``tessera.ui.rules_page`` renders (words in ``strings.json``).
+``tessera.ui.screens.rules_page`` renders (words in ``strings.json``).
 
 The document draws its diagrams from Black's side, so they start flipped,
 and the page offers to turn them.  A diagram steps through its moves and,

@@ -1,5 +1,5 @@
 """Quadrotone's rules page: sections, decisions and tables, which
-``tessera.ui.rules_page`` renders (words in ``rules.json``).
+``tessera.ui.screens.rules_page`` renders (words in ``rules.json``).
 
 The page has no worked diagrams yet.  Its numbers are never typed into
 the words: the move limits come from ``limits`` and the pattern, chain and

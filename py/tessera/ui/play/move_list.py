@@ -1,0 +1,174 @@
+"""The numbered move list, changed a move at a time.
+
+Rebuilding the list after every move made each move cost a DOM call per
+move played: at move 1000 of a Dots game that was a 100+ ms task.  Here a
+move appends one button (a new row every second move), an undo removes the
+last ones, and a whole list (opening a saved game) is built as strings,
+``RESET_SLICE`` moves a task: the newest at once (what the player sees,
+scrolled to the end), the older ones put in front in the tasks after, so
+no change costs more than a few calls into the browser whatever the game's
+length (10,000 Abatis moves in one assignment was a task of 1.4-2 s).
+
+Only the marked move is a Tab stop (``tabindex`` 0, the others -1): the
+list is one stop in the tab order, not one per move; the arrow keys and the
+buttons above it move through the game.
+
+The markup is what the styles expect: ``li.move-row`` holding a
+``span.move-number`` and one ``button.move[data-ply]`` per player with a
+``span.move-text`` and, when the move gained something, ``span.move-conv``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from ...core.session import Session
+from ...i18n import t
+from ..dom import present
+
+RESET_SLICE = 400
+"""Moves of a whole list built in one task (an Abatis move with its gain is the longest row)."""
+
+
+def move_html(session: Session, ply: int, gain_key: str, sign: str = "×") -> str:
+    """One move's button (``ply`` is 1-based)."""
+    text = escape(session.moves.texts[ply - 1])
+    gain = session.move_gain(ply)
+    mark = (f'<span class="move-conv" title="{escape(t(gain_key, count=gain))}">{escape(sign)}{gain}</span>'
+            if gain else "")
+    return (f'<button type="button" class="move" data-ply="{ply}" tabindex="-1">'
+            f'<span class="move-text">{text}</span>{mark}</button>')
+
+
+def row_html(session: Session, first_ply: int, last_ply: int, gain_key: str, per_row: int = 2,
+             sign: str = "×") -> str:
+    """The row of moves ``first_ply``..``last_ply`` (up to ``per_row`` moves)."""
+    number = (first_ply - 1) // per_row + 1
+    moves = "".join(move_html(session, ply, gain_key, sign) for ply in range(first_ply, last_ply + 1))
+    return f'<li class="move-row"><span class="move-number">{number}.</span>{moves}</li>'
+
+
+class MoveList:
+    """The ``<ol>`` of moves of one play screen, kept in step with the session."""
+
+    def __init__(self, node: Any, gain_key: str, per_row: int = 2, sign: str = "×") -> None:
+        self.node = node
+        self.gain_key = gain_key
+        self.per_row = per_row
+        """Moves per numbered row: one per player (a one-player game: one)."""
+        self.sign = sign
+        """What stands before a move's gain: ``×3`` converted, ``+3`` points."""
+        self.shown = 0
+        """How many moves the list holds."""
+        self.current: Any = None
+        """The button marked as the position shown, if any."""
+        self.marked = -1
+        """The ply last passed to ``mark``."""
+        self.filled_from = 1
+        """The first ply the list holds: older moves are still being put in front (``reset``)."""
+        self._generation = 0
+
+    def _rows(self, session: Session, first: int, last: int) -> str:
+        """The rows of plies ``first``..``last`` (``first`` starts a row)."""
+        per_row = self.per_row
+        return "".join(row_html(session, ply, min(ply + per_row - 1, last), self.gain_key, per_row, self.sign)
+                       for ply in range(first, last + 1, per_row))
+
+    def reset(self, session: Session) -> None:
+        """Show every move of ``session``: the newest ``RESET_SLICE`` now, the
+        older ones in front of them, a slice a task, in the tasks after."""
+        self._generation += 1
+        count = session.game.ply
+        self.current = None
+        self.shown = count
+        if count == 0:
+            self.filled_from = 1
+            self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
+            return
+        self.filled_from = max(1, count - RESET_SLICE + 1)
+        self.filled_from -= (self.filled_from - 1) % self.per_row   # a row's first ply
+        self.node.innerHTML = self._rows(session, self.filled_from, count)
+        if self.filled_from > 1:
+            self._fill_later(session, self._generation)
+
+    def _fill_later(self, session: Session, generation: int) -> None:
+        def fill() -> None:
+            if generation != self._generation or not self.node.isConnected:
+                return   # reset again, or the screen is gone
+            end = self.filled_from - 1
+            start = max(1, end - RESET_SLICE + 1)
+            start -= (start - 1) % self.per_row
+            self.node.insertAdjacentHTML("afterbegin", self._rows(session, start, end))
+            self.filled_from = start
+            if start > 1:
+                self._fill_later(session, generation)
+            elif self.current is None and 0 < self.marked <= self.shown:   # looked at before it was listed
+                self.mark(self.marked)
+        js.setTimeout(create_once_callable(fill), 0)
+
+    def sync(self, session: Session) -> None:
+        """Add or remove moves so the list matches the session (after a move
+        or an undo: a few moves at the end, so a few calls)."""
+        count = session.game.ply
+        if abs(count - self.shown) > 8 or count == 0:
+            self.reset(session)
+            return
+        while self.shown > count:
+            self._remove_last()
+        while self.shown < count:
+            self._append(session, self.shown + 1)
+
+    def _append(self, session: Session, ply: int) -> None:
+        if ply == 1:
+            self.node.innerHTML = ""  # the "no moves yet" line
+        if (ply - 1) % self.per_row == 0:
+            self.node.insertAdjacentHTML("beforeend", row_html(session, ply, ply, self.gain_key, self.per_row,
+                                                               self.sign))
+        else:
+            self.node.lastElementChild.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key,
+                                                                                 self.sign))
+        self.shown = ply
+
+    def _remove_last(self) -> None:
+        row = self.node.lastElementChild
+        if (self.shown - 1) % self.per_row == 0:
+            row.remove()
+        else:
+            row.lastElementChild.remove()
+        if self.current is not None and int(self.current.dataset.ply) >= self.shown:
+            self.current = None
+        self.shown -= 1
+
+    def mark(self, ply: int) -> None:
+        """Mark the move whose position is shown, and scroll it into view
+        (only when the mark moves: a redraw must not undo the player's scrolling)."""
+        if self.current is not None and self.marked == ply:
+            return
+        self.marked = ply
+        if self.current is not None:
+            self.current.removeAttribute("aria-current")
+            self.current.setAttribute("tabindex", "-1")
+            self.current = None
+        if not 0 < ply <= self.shown:
+            return
+        index = (ply - self.filled_from) // self.per_row
+        row = self.node.children.item(index) if index >= 0 else None
+        button = row.querySelector(f'button.move[data-ply="{ply}"]') if present(row) else None
+        if not present(button):   # not in the list yet (``reset`` is still filling it): marked when it is
+            return
+        button.setAttribute("aria-current", "step")
+        button.setAttribute("tabindex", "0")
+        self.current = button
+        scroller = self.node.parentElement
+        if not present(scroller):
+            return
+        if ply == self.shown:  # the live position: show the end of the list, as a move sheet does
+            scroller.scrollTop = scroller.scrollHeight
+            return
+        box, place = scroller.getBoundingClientRect(), button.getBoundingClientRect()
+        if place.top < box.top or place.bottom > box.bottom:  # out of sight: bring it to the middle
+            scroller.scrollTop += place.top - box.top - (box.height - place.height) / 2
