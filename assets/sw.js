@@ -5,9 +5,11 @@
  *   PRECACHE       the files the page uses, as URLs relative to this script
  *                  (so the site works from any sub-path): every file of the
  *                  site but the PyScript chunks it never loads (code editor,
- *                  terminal, ...) and python_stdlib_full.zip (for modules
- *                  the memory snapshot lacks), which are fetched and kept
- *                  the first time something asks for them.
+ *                  terminal, ...), python_stdlib_full.zip (for modules
+ *                  the memory snapshot lacks) and the plain pyodide.asm.wasm
+ *                  (the page inflates pyodide.asm.wasm.xz; the plain one is
+ *                  for a page that cannot), which are fetched and kept the
+ *                  first time something asks for them.
  *
  * Strategy:
  *   - install: precache this build's files in a cache named for this build

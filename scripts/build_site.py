@@ -12,9 +12,11 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/sw.js                 assets/sw.js with build version + precache list
     site/manifest.json         the web app manifest (MANIFEST), so the site installs
     site/assets/icons/         its icons, drawn by scripts/site_icons.py (SVG, PNG 192 and 512)
-    site/vendor/pyodide/       the Pyodide runtime files (modules as .js), the loader (tessera-pyodide.js)
-                               and its worker, the memory snapshot, the page's
-                               standard library zip and Pyodide's full one
+    site/vendor/pyodide/       the Pyodide runtime files (modules as .js; the wasm also as .xz), the
+                               loader (tessera-pyodide.js), its worker and its unmasking module,
+                               the memory snapshot (snapshot.bin.xz), the page's standard
+                               library zip and Pyodide's full one
+    site/vendor/xz/            the xz decoder the page inflates both with (npm xz-decompress)
     site/vendor/pyscript/      PyScript core.js, core.css and the chunks they import
     site/embed.js              assets/js/embed.js, the <tessera-board> element (build_embed)
     site/embed.html            repo embed.html: one board for an iframe
@@ -35,9 +37,12 @@ manifest name is relative ("./..."), which the build checks
 
 from __future__ import annotations
 
+import concurrent.futures
+import gzip
 import hashlib
 import html
 import json
+import lzma
 import os
 import re
 import shutil
@@ -66,13 +71,28 @@ browser refuses a module sent so.  ``pyodide.js`` names ``pyodide.asm.js``
 PYODIDE_RENAMED = ("pyodide.asm.mjs", "pyodide.asm.js")
 """The one place pyodide.mjs names a module of its own (it imports it by URL)."""
 SNAPSHOT_FILES = ["snapshot.bin.gz", "python_stdlib.zip"]
+"""Made by scripts/make_snapshot.mjs (and kept in the build cache); python_stdlib.zip is
+copied to vendor/pyodide/, the snapshot is shipped as SHIPPED_SNAPSHOT."""
+SHIPPED_SNAPSHOT = "snapshot.bin.xz"
+"""The snapshot as the site ships it: pyodide.asm.wasm's data segments XORed out of its
+heap (``mask_snapshot``), then xz (``XZ_SNAPSHOT``)."""
+SHIPPED_WASM = "pyodide.asm.wasm.xz"
+"""pyodide.asm.wasm as the page fetches it; the plain file stays on the host (not
+precached) for a page that cannot inflate it."""
+XZ_SNAPSHOT = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 32 << 20,
+                "lc": 1, "lp": 2, "pb": 2}]
+"""xz -9e with the dictionary as large as the heap, and literals read as 32-bit words
+(lc=1, lp=2: 3.66 MB instead of 3.70 with xz's defaults, 5.46 with gzip -9)."""
+XZ_WASM = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+"""xz -9e for pyodide.asm.wasm: 2.64 MB instead of gzip's 3.54."""
+XZ_DECODER = ("xz-decompress", "dist/package/xz-decompress.min.js")
+"""The npm package that inflates xz in the page (a small wasm decoder), and its browser build."""
 COMPILED_MODULES = "page_pyc.zip"
 """Made with the snapshot: bytecode of the modules it lacks, added to tessera.zip (``add_bytecode``)."""
-"""Made by scripts/make_snapshot.mjs, copied to vendor/pyodide/."""
 FULL_STDLIB = "python_stdlib_full.zip"
 """Pyodide's own python_stdlib.zip, for a start without the snapshot and for
 modules the snapshot lacks (the loader's fallback importer)."""
-NOT_PRECACHED = {"vendor/pyodide/" + FULL_STDLIB}
+NOT_PRECACHED = {"vendor/pyodide/" + FULL_STDLIB, "vendor/pyodide/pyodide.asm.wasm"}
 """Files a page loads only when something goes off the usual path."""
 PYSCRIPT_ENTRIES = ["core.js", "core.css"]
 PYSCRIPT_ON_DEMAND = ("codemirror", "pyodide_graph", "zip")
@@ -85,7 +105,9 @@ against the requests of real sessions."""
 SNAPSHOT_LOADER = "js/pyodide-snapshot.mjs"
 """Source of vendor/pyodide/tessera-pyodide.js, PyScript's ``interpreter``."""
 SNAPSHOT_WORKER = "js/pyodide-snapshot-worker.mjs"
-"""Source of vendor/pyodide/tessera-snapshot-worker.js, which inflates the snapshot."""
+"""Source of vendor/pyodide/tessera-snapshot-worker.js, which inflates the snapshot and the wasm."""
+WASM_DATA = "js/wasm-data.mjs"
+"""Source of vendor/pyodide/tessera-wasm-data.js, which unmasks the snapshot (see mask_snapshot)."""
 SNAPSHOT_CACHE = os.environ.get("TESSERA_BUILD_CACHE") or os.path.join(ROOT, ".build-cache")
 """Where snapshots are kept between builds; ``$TESSERA_BUILD_CACHE`` gives a private one."""
 
@@ -204,13 +226,13 @@ def add_bytecode(package_zip: str, compiled_zip: str) -> int:
     return added
 
 
-def make_snapshot(dst_dir: str) -> dict:
+def make_snapshot(dst_dir: str) -> tuple[dict, str]:
     """The memory snapshot and the split standard library, remade only when their inputs change.
 
     A snapshot's bytes differ from run to run, so reusing it when nothing
     changed keeps the build deterministic (same service-worker version, no
     re-download).  The page's python_stdlib.zip is kept with it.
-    Returns make_snapshot.mjs's report (stdlib.json).
+    Returns make_snapshot.mjs's report (stdlib.json) and the cache folder it is kept in.
     """
     inputs = hashlib.sha256()
     for path in [os.path.join(ROOT, "scripts", "make_snapshot.mjs"), os.path.join(ROOT, "package-lock.json"),
@@ -234,12 +256,129 @@ def make_snapshot(dst_dir: str) -> dict:
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")
         shutil.rmtree(cached, ignore_errors=True)
         os.replace(making, cached)
-    for name in SNAPSHOT_FILES:
-        copy(os.path.join(cached, name), os.path.join(dst_dir, name))
+    copy(os.path.join(cached, "python_stdlib.zip"), os.path.join(dst_dir, "python_stdlib.zip"))
     with open(os.path.join(cached, "stdlib.json"), encoding="utf-8") as fh:
-        report = json.load(fh)
-    report["page_pyc"] = os.path.join(cached, COMPILED_MODULES)
-    return report
+        return json.load(fh), cached
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, int, int]]:
+    """(heap offset, offset in the file, length) of each active data segment of a wasm module."""
+    pos = 8
+
+    def leb() -> int:
+        nonlocal pos
+        value = shift = 0
+        while True:
+            byte = wasm[pos]
+            pos += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value
+
+    while pos < len(wasm):
+        section = wasm[pos]
+        pos += 1
+        size = leb()
+        end = pos + size
+        if section == 11:
+            segments = []
+            for _ in range(leb()):
+                flags = leb()
+                offset = None
+                if flags in (0, 2):   # active: (memory index), i32.const offset, end
+                    if flags == 2:
+                        leb()
+                    if wasm[pos] != 0x41:
+                        fail("pyodide.asm.wasm: a data segment's offset is not an i32.const")
+                    pos += 1
+                    offset = leb()
+                    if wasm[pos] != 0x0B:
+                        fail("pyodide.asm.wasm: a data segment's offset expression is too long")
+                    pos += 1
+                length = leb()
+                if offset is not None:
+                    segments.append((offset, pos, length))
+                pos += length
+            return segments
+        pos = end
+    return []
+
+
+def mask_snapshot(snapshot: bytes, wasm: bytes) -> bytes:
+    """The snapshot with the wasm's data segments XORed out of its heap.
+
+    A Pyodide heap starts as a copy of the wasm's data segments (3.2 MB, most
+    of which never change): XORed with them, those bytes become zeros, and the
+    xz'd snapshot 1.0 MB smaller (3.66 MB instead of 4.63).  The page XORs
+    them back in from the wasm it loads anyway (assets/js/wasm-data.mjs).
+    """
+    header = int.from_bytes(snapshot[4:8], "little")   # Pyodide's header: magic, its length, ...
+    out = bytearray(snapshot)
+    for offset, at, length in wasm_data_segments(wasm):
+        start = header + offset
+        if start + length > len(out):
+            fail("pyodide.asm.wasm has a data segment beyond the snapshot's heap")
+        mixed = int.from_bytes(out[start:start + length], "little") ^ int.from_bytes(wasm[at:at + length], "little")
+        out[start:start + length] = mixed.to_bytes(length, "little")
+    return bytes(out)
+
+
+def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
+    """SHIPPED_SNAPSHOT and SHIPPED_WASM into dst_dir, made once per snapshot (kept beside it).
+
+    xz -9e of 41 MB takes about a minute (the two in parallel); a new one is
+    checked to restore, as the page restores it (scripts/check_snapshot.mjs).
+    """
+    with open(wasm_path, "rb") as fh:
+        wasm = fh.read()
+    wanted = {SHIPPED_SNAPSHOT: XZ_SNAPSHOT, SHIPPED_WASM: XZ_WASM}
+    missing = [name for name in wanted if not os.path.isfile(os.path.join(cached, name))]
+    if missing:
+        with open(os.path.join(cached, "snapshot.bin.gz"), "rb") as fh:
+            sources = {SHIPPED_SNAPSHOT: lambda: mask_snapshot(gzip.decompress(fh.read()), wasm),
+                       SHIPPED_WASM: lambda: wasm}
+            plain = {name: sources[name]() for name in missing}
+
+        def squeeze(name: str) -> str:
+            making = os.path.join(cached, f"{name}.tmp{os.getpid()}")
+            with open(making, "wb") as fh:
+                fh.write(lzma.compress(plain[name], check=lzma.CHECK_CRC32, filters=wanted[name]))
+            return making
+
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:   # lzma lets go of the GIL
+            made = dict(zip(missing, pool.map(squeeze, missing)))
+        check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
+                                made.get(SHIPPED_SNAPSHOT, os.path.join(cached, SHIPPED_SNAPSHOT)),
+                                made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],
+                               capture_output=True, text=True)
+        if check.returncode != 0:
+            for path in made.values():
+                os.remove(path)
+            fail(f"the shipped snapshot does not restore:\n{check.stdout}{check.stderr}")
+        for name, path in made.items():
+            os.replace(path, os.path.join(cached, name))
+    for name in wanted:
+        copy(os.path.join(cached, name), os.path.join(dst_dir, name))
+
+
+def vendor_xz_decoder(dst: str) -> None:
+    """XZ_DECODER's browser build as an ES module: its UMD wrapper finds CommonJS's names."""
+    package, build = XZ_DECODER
+    src = os.path.join(NODE_MODULES, package, *build.split("/"))
+    if not os.path.isfile(src):
+        fail(f"{src} missing (npm ci?)")
+    with open(src, encoding="utf-8") as fh:
+        code = fh.read()
+    with open(os.path.join(NODE_MODULES, package, "package.json"), encoding="utf-8") as fh:
+        version = json.load(fh)["version"]
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "w", encoding="utf-8") as fh:
+        fh.write(f"// {package} {version} (MIT), {build}, as an ES module (scripts/build_site.py).\n"
+                 "const module = { exports: {} };\nconst exports = module.exports;\n"
+                 "const require = () => ({}); // its Node-only import (stream/web), never used here\n")
+        fh.write(code.rstrip() + "\n")
+        fh.write("export const { XzReadableStream } = module.exports;\n")
 
 
 SNAPSHOTS_KEPT = 3
@@ -419,7 +558,7 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     n_assets = 0
     if os.path.isdir(assets):
         for rel in walk_files(assets):
-            if rel in ("sw.js", SNAPSHOT_LOADER, SNAPSHOT_WORKER):
+            if rel in ("sw.js", SNAPSHOT_LOADER, SNAPSHOT_WORKER, WASM_DATA):
                 continue
             copy(os.path.join(assets, rel), os.path.join(tmp, "assets", rel))
             n_assets += 1
@@ -442,19 +581,22 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     rename_pyodide_module(os.path.join(vendor_pyodide, PYODIDE_FILES["pyodide.mjs"]))
     copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
     trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
-    stdlib = make_snapshot(vendor_pyodide)
-    n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), stdlib["page_pyc"])
+    stdlib, cached = make_snapshot(vendor_pyodide)
+    shipped_runtime(cached, os.path.join(pyodide_dir, "pyodide.asm.wasm"), vendor_pyodide)
+    n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), os.path.join(cached, COMPILED_MODULES))
     with open(os.path.join(assets, SNAPSHOT_LOADER), encoding="utf-8") as fh:
         loader = fh.read()
-    # The key of the inflated snapshot the page keeps in Cache Storage.
-    token = '"__TESSERA_SNAPSHOT_ID__"'
-    if loader.count(token) != 1:
-        fail(f"{SNAPSHOT_LOADER} must contain the placeholder {token} exactly once")
-    with open(os.path.join(vendor_pyodide, "snapshot.bin.gz"), "rb") as fh:
-        loader = loader.replace(token, json.dumps(hashlib.sha256(fh.read()).hexdigest()[:16]))
+    # The keys of the inflated files the page keeps in Cache Storage.
+    for token, name in (('"__TESSERA_SNAPSHOT_ID__"', SHIPPED_SNAPSHOT), ('"__TESSERA_WASM_ID__"', SHIPPED_WASM)):
+        if loader.count(token) != 1:
+            fail(f"{SNAPSHOT_LOADER} must contain the placeholder {token} exactly once")
+        with open(os.path.join(vendor_pyodide, name), "rb") as fh:
+            loader = loader.replace(token, json.dumps(hashlib.sha256(fh.read()).hexdigest()[:16]))
     with open(os.path.join(vendor_pyodide, "tessera-pyodide.js"), "w", encoding="utf-8") as fh:
         fh.write(loader)
     copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.js"))
+    copy(os.path.join(assets, WASM_DATA), os.path.join(vendor_pyodide, "tessera-wasm-data.js"))
+    vendor_xz_decoder(os.path.join(tmp, "vendor", "xz", "xz-decompress.js"))
     dist = os.path.join(NODE_MODULES, "@pyscript", "core", "dist")
     pyscript_files = pyscript_closure(dist)
     for name in pyscript_files:

@@ -1,18 +1,45 @@
 // Does a memory snapshot made by make_snapshot.mjs restore?  Usage:
 //   node scripts/check_snapshot.mjs SNAPSHOT.bin.gz
+//   node scripts/check_snapshot.mjs SNAPSHOT.bin.xz PYODIDE.ASM.WASM.XZ
+// The second form checks the files as the site ships them (scripts/build_site.py):
+// both inflated with the decoder the page uses (xz-decompress), the wasm the
+// same as Pyodide's, and the snapshot unmasked with it (assets/js/wasm-data.mjs).
 // Exit 0 and one line when Python comes up from it and runs; 1 otherwise.
-// Run by make_snapshot.mjs on every snapshot it makes: Pyodide sizes the
-// restored heap from the snapshot, and one that does not restore would show
-// only in the page, as a start from scratch.
+// Run on every snapshot made: Pyodide sizes the restored heap from the
+// snapshot, and one that does not restore would show only in the page, as a
+// start from scratch.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
+import { xorDataSegments } from "../assets/js/wasm-data.mjs";
+
+const require = createRequire(import.meta.url);
+
+async function inflateXz(path) {
+  const { XzReadableStream } = require("xz-decompress");
+  const started = performance.now();
+  const plain = new Uint8Array(await new Response(new XzReadableStream(new Blob([readFileSync(path)]).stream()))
+    .arrayBuffer());
+  return { plain, ms: performance.now() - started };
+}
 
 try {
-  const bytes = gunzipSync(readFileSync(process.argv[2]));
+  const [snapshotPath, wasmPath] = process.argv.slice(2);
+  let bytes;
+  let note = "";
+  if (wasmPath) {
+    const [snapshot, wasm] = await Promise.all([inflateXz(snapshotPath), inflateXz(wasmPath)]);
+    const own = readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url));
+    if (Buffer.compare(Buffer.from(wasm.plain), own) !== 0) throw new Error("the inflated wasm is not Pyodide's");
+    bytes = xorDataSegments(snapshot.plain, wasm.plain);
+    note = ` (shipped form: inflated in ${snapshot.ms.toFixed(0)} + ${wasm.ms.toFixed(0)} ms, unmasked)`;
+  } else {
+    bytes = gunzipSync(readFileSync(snapshotPath));
+  }
   const pyodide = await loadPyodide({ _loadSnapshot: bytes });
   const modules = pyodide.runPython("import sys, tessera.core.registry; len(sys.modules)");
-  console.log(`snapshot restores: ${modules} modules`);
+  console.log(`snapshot restores: ${modules} modules${note}`);
 } catch (error) {
   console.log(`snapshot does not restore: ${String(error).split("\n")[0]}`);
   process.exit(1);

@@ -1,22 +1,41 @@
-// Module worker that fetches and inflates the memory snapshot off the main
-// thread (copied to vendor/pyodide/tessera-snapshot-worker.js, beside the
-// loader, tessera-pyodide.js, which starts it).
+// Module worker that fetches and inflates one of Pyodide's two big files off
+// the main thread (copied to vendor/pyodide/tessera-snapshot-worker.js,
+// beside the loader, tessera-pyodide.js, which starts one for each: they
+// inflate in parallel).
 //
-// In:  { url, id }  the snapshot's URL and the build's id for it;
-//      "store"      later, once Python started: keep the inflated copy.
-// Out: { buffer, cached } (the ArrayBuffer, transferred, not copied) or { error }.
+// In:  { url, id, kind, wasmKey }: the file's URL (.xz), the build's id
+//                         for it, "snapshot" or "wasm"; a snapshot's comes
+//                         with a MessagePort on which the page sends the
+//                         wasm's data segments (dataMask, which the wasm's
+//                         worker made) to unmask the heap with, or {cached:
+//                         true} when the page read the wasm from the cache
+//                         (this worker then reads it there, at wasmKey);
+//      "store"            later, once Python started: keep the inflated copy.
+// Out: { buffer, cached, inflateMs, mask } (ArrayBuffers, transferred, not
+//      copied; a snapshot unmasked; a wasm's data segments) or { error }.
 //
-// Inflating ~31 MB takes 100-300 ms of CPU; here it never blocks the page.
-// The inflated bytes are also kept in Cache Storage (one entry per snapshot
+// Both files ship xz-compressed (xz -9e is a third smaller than gzip on
+// these two; no browser inflates xz itself, so a small wasm decoder,
+// the xz-decompress package, does it here): the memory snapshot (31 MB,
+// with the wasm's data segments XORed out of its heap, see wasm-data.mjs;
+// ~1 s to inflate) and pyodide.asm.wasm (9.6 MB, ~0.5 s).
+// The inflated bytes are also kept in Cache Storage (one entry per file
 // URL, the build's id in the key), so later loads read them back (~30 ms)
-// instead of inflating again; a new build's snapshot replaces the old entry.
+// instead of inflating again; a new build's file replaces the old entry.
 // The copy is written after the page has started ("store"), and only where
-// Cache Storage exists (secure contexts).  When a host sent the file with
-// Content-Encoding: gzip, the browser has inflated it already: the body does
-// not start with the gzip magic bytes and is used as it is.
+// Cache Storage exists (secure contexts); the snapshot is kept unmasked,
+// the wasm with its type, so the page hands that entry to Pyodide as it is.
+// A body that is not xz (a host that serves the file inflated) is used as
+// it is.
+import { XzReadableStream } from "../xz/xz-decompress.js";
+import { dataMask, xorMask } from "./tessera-wasm-data.js";
 
 const CACHE_NAME = "tessera-inflated-snapshot";
-const SNAPSHOT_MAGIC = [0x00, 0x73, 0x6e, 0x70]; // Pyodide's snapshot header (little-endian 0x706e7300)
+const MAGIC = {
+  snapshot: [0x00, 0x73, 0x6e, 0x70], // Pyodide's snapshot header (little-endian 0x706e7300)
+  wasm: [0x00, 0x61, 0x73, 0x6d], // "\0asm"
+};
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 
 let pending = null; // { cache, key, url, response } waiting for "store"
 
@@ -28,18 +47,18 @@ async function openCache() {
   }
 }
 
-function looksLikeSnapshot(buffer) {
+function looksLike(kind, buffer) {
   const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
-  return head.length === 4 && SNAPSHOT_MAGIC.every((byte, i) => head[i] === byte);
+  return head.length === 4 && MAGIC[kind].every((byte, i) => head[i] === byte);
 }
 
 async function inflate(url) {
   const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
+  if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
   const head = first.done ? new Uint8Array(0) : first.value;
-  const gzipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const xz = head.length >= XZ_MAGIC.length && XZ_MAGIC.every((byte, i) => head[i] === byte);
   const body = new ReadableStream({
     start(controller) {
       if (head.length) controller.enqueue(head);
@@ -54,11 +73,21 @@ async function inflate(url) {
       return reader.cancel(reason);
     },
   });
-  const plain = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return new Response(plain).arrayBuffer();
+  const started = performance.now();
+  const buffer = await new Response(xz ? new XzReadableStream(body) : body).arrayBuffer();
+  return { buffer, inflateMs: performance.now() - started };
 }
 
-async function load({ url, id }) {
+/** The wasm's data segments, from the wasm's worker or, when the page had the wasm cached, from there. */
+async function maskFrom(port, cache, wasmKey) {
+  const message = port ? await new Promise((resolve) => { port.onmessage = ({ data }) => resolve(data); }) : null;
+  if (message && message.mask) return new Uint8Array(message.mask);
+  const hit = cache && wasmKey ? await cache.match(wasmKey) : null;
+  if (!hit) throw new Error("snapshot: the wasm's data segments are missing");
+  return dataMask(new Uint8Array(await hit.arrayBuffer()));
+}
+
+async function load({ url, id, kind, wasmKey }, port) {
   const cache = id ? await openCache() : null;
   const key = `${url}?inflated=${encodeURIComponent(id)}`;
   if (cache) {
@@ -66,17 +95,26 @@ async function load({ url, id }) {
       const hit = await cache.match(key);
       if (hit) {
         const buffer = await hit.arrayBuffer();
-        if (looksLikeSnapshot(buffer)) return { buffer, cached: true };
+        if (looksLike(kind, buffer)) return { buffer, cached: true };
         await cache.delete(key);
       }
     } catch (error) { /* unreadable entry: inflate */ }
   }
-  const buffer = await inflate(url);
-  if (cache && looksLikeSnapshot(buffer)) {
-    // new Response copies the bytes, so the buffer itself can be transferred.
-    pending = { cache, key, url, response: new Response(buffer) };
+  const { buffer, inflateMs } = await inflate(url);
+  if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
+  const bytes = new Uint8Array(buffer);
+  let mask = null;
+  if (kind === "wasm") {
+    mask = dataMask(bytes).buffer;
+  } else {
+    xorMask(bytes, await maskFrom(port, cache, wasmKey));
   }
-  return { buffer, cached: false };
+  if (cache) {
+    // new Response copies the bytes, so the buffer itself can be transferred.
+    const headers = kind === "wasm" ? { "Content-Type": "application/wasm" } : {};
+    pending = { cache, key, url, response: new Response(buffer, { headers }) };
+  }
+  return { buffer, cached: false, inflateMs, mask };
 }
 
 async function store() {
@@ -93,15 +131,16 @@ async function store() {
   } catch (error) { /* quota or storage errors only cost the next load some time */ }
 }
 
-self.onmessage = async ({ data }) => {
+self.onmessage = async (event) => {
+  const { data } = event;
   if (data === "store") {
     await store();
     self.close();
     return;
   }
   try {
-    const { buffer, cached } = await load(data);
-    self.postMessage({ buffer, cached }, [buffer]);
+    const { buffer, cached, inflateMs, mask } = await load(data, event.ports[0]);
+    self.postMessage({ buffer, cached, inflateMs, mask }, mask ? [buffer, mask] : [buffer]);
   } catch (error) {
     self.postMessage({ error: String((error && error.message) || error) });
   }

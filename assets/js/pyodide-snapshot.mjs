@@ -2,19 +2,30 @@
 // next to pyodide.js, Pyodide's pyodide.mjs as the site names it, so Pyodide's
 // indexURL stays that folder; the site's modules end in .js, see build_site.py).
 //
-// It starts Pyodide from the build's memory snapshot (snapshot.bin.gz, made
-// by scripts/make_snapshot.mjs): the interpreter and the engines come up
+// It starts Pyodide from the build's memory snapshot (made by
+// scripts/make_snapshot.mjs): the interpreter and the engines come up
 // already imported, which saves most of the start-up time.
 //
-// - The snapshot is fetched and inflated by a module worker
-//   (tessera-snapshot-worker.js, beside this file), started when this module
-//   is first evaluated (index.html loads it early), so it runs while PyScript
-//   and Pyodide load and compile; the inflated ArrayBuffer is transferred,
-//   not copied, so the page's main thread only does Pyodide's own copy into
-//   wasm memory.  If the worker cannot start, it is inflated here.
-// - The worker also keeps the inflated snapshot in Cache Storage once Python
-//   has started, so a warm load reads it back instead of inflating it again
-//   (`globalThis.tesseraSnapshotFromCache`).
+// - Both big files ship xz-compressed, a third smaller than gzip: the
+//   snapshot as snapshot.bin.xz, with pyodide.asm.wasm's data segments
+//   XORed out of its heap (tessera-wasm-data.js: they come back from the
+//   wasm), and pyodide.asm.wasm as pyodide.asm.wasm.xz.  Each is fetched and
+//   inflated by a module worker of its own (tessera-snapshot-worker.js,
+//   beside this file, with the xz-decompress package's wasm decoder), both
+//   started when this module is first evaluated (index.html loads it early),
+//   so they run in parallel while PyScript and Pyodide load; the inflated
+//   ArrayBuffers are transferred, not copied; the wasm's worker also sends
+//   the wasm's data segments, which the page passes on to the snapshot's
+//   worker to unmask the heap with.  If a worker cannot start, the file is
+//   inflated here.  Pyodide's own request for pyodide.asm.wasm is answered
+//   with the inflated wasm (the plain file stays on the host, where a
+//   request goes only if inflating failed).
+// - The workers also keep the inflated files in Cache Storage once Python
+//   has started (the snapshot unmasked), so a warm load reads them back
+//   instead of inflating them again: the wasm's entry goes to Pyodide as it
+//   is, which compiles it as it reads it, and no worker starts for it
+//   (`globalThis.tesseraSnapshotFromCache`, `tesseraWasmFromCache`;
+//   `tesseraInflateMs` has the time each inflation took).
 // - Once Pyodide has copied it, the ~31 MB buffer is released: Pyodide keeps
 //   its options (and so the promise of the snapshot) for its whole life, so
 //   that reference is dropped and the buffer detached.
@@ -31,14 +42,20 @@
 //   `globalThis.tesseraStdlibFallback` lists the modules that needed it.
 //   A start without the snapshot uses the full zip as its standard library.
 import { loadPyodide as loadPlain, version } from "./pyodide.js";
+import { dataMask, xorMask } from "./tessera-wasm-data.js";
 
 export { version };
 
-const SNAPSHOT_URL = new URL("./snapshot.bin.gz", import.meta.url).href;
 const WORKER_URL = new URL("./tessera-snapshot-worker.js", import.meta.url);
-// The snapshot's content hash, filled in by scripts/build_site.py: the key of
-// the inflated copy the worker keeps in Cache Storage for later loads.
-const SNAPSHOT_ID = "__TESSERA_SNAPSHOT_ID__";
+const XZ_URL = new URL("../xz/xz-decompress.js", import.meta.url).href; // the decoder, for the main thread's fallback
+const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href; // what Pyodide asks for
+// The files as shipped, and the content hashes of each, filled in by
+// scripts/build_site.py: the keys of the inflated copies the workers keep
+// in Cache Storage for later loads.
+const FILES = {
+  snapshot: { url: new URL("./snapshot.bin.xz", import.meta.url).href, id: "__TESSERA_SNAPSHOT_ID__" },
+  wasm: { url: new URL("./pyodide.asm.wasm.xz", import.meta.url).href, id: "__TESSERA_WASM_ID__" },
+};
 const FULL_URL = new URL("./python_stdlib_full.zip", import.meta.url).href;
 const FULL_PATH = "/lib/tessera_stdlib_full.zip"; // where the fallback importer mounts it
 
@@ -75,24 +92,29 @@ function installFallbackImporter(pyodide) {
 
 class WorkerUnavailable extends Error {}
 
-let snapshotWorker = null; // told to keep its inflated copy once Python runs
+const workers = []; // told to keep their inflated copies once Python runs
+globalThis.tesseraInflateMs = {}; // per file: the worker's time to inflate it (absent: read from the cache)
 
-/** The snapshot worker.  A page of another origin (a board embedded
+/** A worker to inflate a file.  A page of another origin (a board embedded
  * elsewhere) may not start a worker from this site's URL, but may start one
  * of its own that imports it (the site allows cross-origin loading, or
  * nothing of it would have loaded). */
-function snapshotWorkerFor(url) {
-  const options = { type: "module", name: "tessera-snapshot" };
+function inflaterFor(url) {
+  const options = { type: "module", name: "tessera-inflate" };
   if (typeof location === "undefined" || url.origin === location.origin) return new Worker(url, options);
   const source = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: "text/javascript" });
   return new Worker(URL.createObjectURL(source), options);
 }
 
-function inflateInWorker() {
+const CACHE_NAME = "tessera-inflated-snapshot"; // the workers' copies (tessera-snapshot-worker.js)
+const cacheKey = (kind) => `${FILES[kind].url}?inflated=${encodeURIComponent(FILES[kind].id)}`;
+const built = () => !FILES.snapshot.id.startsWith("__TESSERA"); // a site's loader, not its source
+
+function inflateInWorker(kind, port = null) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = snapshotWorkerFor(WORKER_URL);
+      worker = inflaterFor(WORKER_URL);
     } catch (error) {
       reject(new WorkerUnavailable(String(error)));
       return;
@@ -103,68 +125,150 @@ function inflateInWorker() {
     };
     worker.onmessage = ({ data }) => {
       if (!data || !(data.buffer instanceof ArrayBuffer)) {
-        fail(new Error((data && data.error) || "snapshot worker: no data"));
+        fail(new Error((data && data.error) || `${kind} worker: no data`));
         return;
       }
-      globalThis.tesseraSnapshotFromCache = !!data.cached;
-      mark(data.cached ? "tessera:snapshot-from-cache" : "tessera:snapshot-inflated");
-      snapshotWorker = data.cached ? null : worker; // a cached one has nothing to store: it closed itself
-      resolve(data.buffer);
+      if (kind === "snapshot") globalThis.tesseraSnapshotFromCache = !!data.cached;
+      else globalThis.tesseraWasmFromCache = !!data.cached;
+      if (!data.cached) globalThis.tesseraInflateMs[kind] = data.inflateMs;
+      mark(data.cached ? `tessera:${kind}-from-cache` : `tessera:${kind}-inflated`);
+      if (!data.cached) workers.push(worker); // a cached one has nothing to store: it closed itself
+      resolve(data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(new WorkerUnavailable(`snapshot worker failed: ${event.message || "cannot start"}`));
+      fail(new WorkerUnavailable(`${kind} worker failed: ${event.message || "cannot start"}`));
     };
-    worker.postMessage({ url: SNAPSHOT_URL, id: SNAPSHOT_ID.startsWith("__TESSERA") ? "" : SNAPSHOT_ID });
+    const { url, id } = FILES[kind];
+    const message = { url, id: built() ? id : "", kind, wasmKey: built() ? cacheKey("wasm") : "" };
+    if (port) worker.postMessage(message, [port]);
+    else worker.postMessage(message);
   });
 }
 
-function finishWorker(store) {
-  const worker = snapshotWorker;
-  snapshotWorker = null;
-  if (!worker) return;
-  if (!store) {
-    worker.terminate();
-    return;
+function finishWorkers(store) {
+  // Writing 41 MB competes with the app's own start: wait until the page is
+  // idle.  A worker closes itself once it has written its copy.
+  for (const worker of workers.splice(0)) {
+    if (!store) {
+      worker.terminate();
+      continue;
+    }
+    const go = () => worker.postMessage("store");
+    if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 5000 });
+    else setTimeout(go, 1000);
   }
-  // Writing 31 MB competes with the app's own start: wait until the page is
-  // idle.  The worker closes itself once it has written the copy.
-  const go = () => worker.postMessage("store");
-  if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 5000 });
-  else setTimeout(go, 1000);
 }
 
-async function inflateHere() {
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+async function inflateHere(kind) {
+  const response = await fetch(FILES[kind].url);
+  if (!response.ok) throw new Error(`${kind}: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer; // the host inflated it
-  const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(plain).arrayBuffer();
+  if (bytes[0] !== 0xfd || bytes[1] !== 0x37) return bytes; // not xz: the host inflated it
+  const { XzReadableStream } = await import(XZ_URL);
+  const started = performance.now();
+  const plain = await new Response(new XzReadableStream(new Blob([bytes]).stream())).arrayBuffer();
+  globalThis.tesseraInflateMs[kind] = performance.now() - started;
+  return new Uint8Array(plain);
 }
 
-// The worker starts as soon as this module runs: index.html loads it beside
-// PyScript's core.js, so the snapshot is on its way before PyScript reads its
-// config and asks for the interpreter (100-400 ms later).
-let early = null;
-if ("DecompressionStream" in globalThis && typeof Worker === "function") {
-  mark("tessera:snapshot-requested");
-  early = inflateInWorker();
-  early.catch(() => {}); // handled when loadPyodide takes it
+/** The inflated wasm a worker kept from an earlier load: a Response Pyodide compiles as it reads it. */
+async function cachedWasm() {
+  if (!built() || !globalThis.caches) return null;
+  try {
+    const hit = await (await caches.open(CACHE_NAME)).match(cacheKey("wasm"));
+    if (hit) {
+      globalThis.tesseraWasmFromCache = true;
+      mark("tessera:wasm-from-cache");
+    }
+    return hit || null;
+  } catch (error) {
+    return null; // storage blocked: inflate
+  }
 }
 
-async function fetchSnapshot() {
-  const started = early || (typeof Worker === "function" ? inflateInWorker() : null);
-  early = null;
-  if (started) {
+/** Start getting both files: { wasm: Promise of a Response, snapshot: Promise of the unmasked bytes }. */
+function start() {
+  const workers = typeof Worker === "function";
+  if (workers) mark("tessera:snapshot-requested");
+  const channel = new MessageChannel(); // the wasm's data segments, for the snapshot's worker
+  let mask = null; // the same, for this thread
+  const wasm = cachedWasm().then(async (hit) => {
+    if (hit) {
+      channel.port1.postMessage({ cached: true });
+      return hit;
+    }
     try {
-      return new Uint8Array(await started);
+      let bytes = null;
+      if (workers) {
+        try {
+          const data = await inflateInWorker("wasm");
+          bytes = new Uint8Array(data.buffer);
+          mask = new Uint8Array(data.mask);
+        } catch (error) {
+          if (!(error instanceof WorkerUnavailable)) throw error; // the file itself failed
+          console.warn("Tessera: inflating the wasm on the main thread:", error);
+        }
+      }
+      if (!bytes) {
+        bytes = await inflateHere("wasm");
+        mask = dataMask(bytes);
+      }
+      channel.port1.postMessage({ mask: mask.buffer }); // a copy: 3.2 MB
+      return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
     } catch (error) {
+      channel.port1.postMessage({ failed: true });
+      throw error;
+    }
+  });
+  const here = async () => {
+    const bytes = await inflateHere("snapshot");
+    await wasm.catch(() => {});
+    if (!mask) { // the wasm came from the cache
+      const hit = await cachedWasm();
+      if (!hit) throw new Error("snapshot: the wasm's data segments are missing");
+      mask = dataMask(new Uint8Array(await hit.arrayBuffer()));
+    }
+    return xorMask(bytes, mask);
+  };
+  const snapshot = !workers ? here() : inflateInWorker("snapshot", channel.port2).then(
+    (data) => new Uint8Array(data.buffer),
+    (error) => {
       if (!(error instanceof WorkerUnavailable)) throw error; // the snapshot itself failed
       console.warn("Tessera: inflating the snapshot on the main thread:", error);
+      return here();
+    });
+  return { wasm, snapshot };
+}
+
+// The workers start as soon as this module runs: index.html loads it beside
+// PyScript's core.js, so both files are on their way before PyScript reads
+// its config and asks for the interpreter (100-400 ms later).
+let early = null;
+if (typeof ReadableStream === "function") {
+  early = start();
+  early.wasm.catch(() => {}); // handled when loadPyodide takes them
+  early.snapshot.catch(() => {});
+}
+
+/** Answer Pyodide's request for pyodide.asm.wasm with the inflated wasm, once
+ * (a second start, without the snapshot, gets the plain file from the host).
+ * Returns the function that stops answering. */
+function answerWasmRequests(wasm) {
+  const original = globalThis.fetch;
+  let answered = false;
+  const answering = function fetch(input, init) {
+    const url = input instanceof URL ? input.href : typeof input === "string" ? input : input && input.url;
+    if (!answered && url && new URL(url, WASM_URL).href === WASM_URL) {
+      answered = true;
+      return wasm.catch(() => original(input, init));
     }
-  }
-  return new Uint8Array(await inflateHere());
+    return original(input, init);
+  };
+  globalThis.fetch = answering;
+  return () => {
+    if (globalThis.fetch === answering) globalThis.fetch = original;
+  };
 }
 
 function mark(name) {
@@ -183,29 +287,43 @@ function release(pyodide, snapshot) {
 }
 
 export async function loadPyodide(options = {}) {
-  if ("DecompressionStream" in globalThis) {
-    let snapshot = null;
-    const pending = fetchSnapshot().then((bytes) => (snapshot = bytes));
-    // Pyodide awaits it only after loading its own files: until then a
-    // failure must not count as an unhandled rejection.
-    pending.catch(() => {});
+  const files = early || (typeof ReadableStream === "function" ? start() : null);
+  early = null;
+  if (!files) {
+    globalThis.tesseraSnapshotUsed = false;
+    return loadPlain({ ...options, stdLibURL: FULL_URL });
+  }
+  let snapshot = null;
+  // Pyodide awaits the snapshot only after loading its own files: until then
+  // a failure must not count as an unhandled rejection.
+  const pending = files.snapshot.then((bytes) => {
+    snapshot = bytes;
+    mark("tessera:snapshot-ready");
+    return bytes;
+  });
+  pending.catch(() => {});
+  const stopAnswering = answerWasmRequests(files.wasm);
+  try {
+    const pyodide = await loadPlain({ ...options, _loadSnapshot: pending });
+    globalThis.tesseraSnapshotUsed = true;
+    mark("tessera:python-started");
+    release(pyodide, snapshot);
+    finishWorkers(true);
     try {
-      const pyodide = await loadPlain({ ...options, _loadSnapshot: pending });
-      globalThis.tesseraSnapshotUsed = true;
-      mark("tessera:python-started");
-      release(pyodide, snapshot);
-      finishWorker(true);
-      try {
-        installFallbackImporter(pyodide);
-      } catch (error) { // Python runs: only a module the snapshot lacks could now fail to import
-        console.warn("Tessera: no fallback importer for the standard library:", error);
-      }
-      return pyodide;
-    } catch (error) {
-      release({}, snapshot);
-      finishWorker(false);
-      console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
+      installFallbackImporter(pyodide);
+    } catch (error) { // Python runs: only a module the snapshot lacks could now fail to import
+      console.warn("Tessera: no fallback importer for the standard library:", error);
     }
+    return pyodide;
+  } catch (error) {
+    release({}, snapshot);
+    finishWorkers(false);
+    if (globalThis.tesseraWasmFromCache && globalThis.caches) { // that copy may be what failed
+      caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey("wasm"))).catch(() => {});
+    }
+    console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
+  } finally {
+    stopAnswering();
   }
   globalThis.tesseraSnapshotUsed = false;
   return loadPlain({ ...options, stdLibURL: FULL_URL });

@@ -64,7 +64,7 @@ Collects, and prints as ONE markdown table:
     memory it adds, the longest main-thread task meanwhile, and the
     master's reading there, unsliced (``worker_cost.py``);
 
-Options: --quick, --runs N (cold loads, median reported), --no-engine,
+Options: --quick, --runs N (cold loads, median reported), --startup-only, --no-engine,
 --no-pyodide, --no-browser, --no-relay, --no-relay-stall (the 1000-game run),
 --relay-py DIR (the relays from another copy of py/), --json PATH (raw
 results), --site DIR.  ``--no-engine --no-browser`` runs the relay alone.
@@ -211,6 +211,10 @@ COLLECT_JS = r"""
     snapshot_ms: markAt("tessera:snapshot-inflated") ?? markAt("tessera:snapshot-from-cache"),
     python_ms: markAt("tessera:python-started"),
     snapshot_cached: typeof globalThis.tesseraSnapshotFromCache === "boolean" ? globalThis.tesseraSnapshotFromCache : null,
+    wasm_ms: markAt("tessera:wasm-inflated") ?? markAt("tessera:wasm-from-cache"),
+    wasm_cached: typeof globalThis.tesseraWasmFromCache === "boolean" ? globalThis.tesseraWasmFromCache : null,
+    inflate_snapshot_ms: (globalThis.tesseraInflateMs || {}).snapshot ?? null,
+    inflate_wasm_ms: (globalThis.tesseraInflateMs || {}).wasm ?? null,
   };
 }
 """
@@ -445,7 +449,11 @@ def first_visit_bytes(pw, site: Path, gzip: bool) -> dict:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def page_metrics(runs: int, site: Path) -> dict:
+class _Skipped(Exception):
+    """A measurement left out (--startup-only)."""
+
+
+def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
     try:
         from conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: PLC0415
         from playwright.sync_api import sync_playwright  # noqa: PLC0415
@@ -488,7 +496,11 @@ def page_metrics(runs: int, site: Path) -> dict:
                     log(f"first visit {'gzip' if gzip else 'plain'}: {got['bytes'] / 1e6:.2f} MB "
                         f"in {got['requests']} requests")
             try:
+                if startup_only:
+                    raise _Skipped
                 res["embed"] = embed_metrics(pw, server.url)
+            except _Skipped:
+                pass
             except Exception as exc:  # noqa: BLE001 (report, keep the other metrics)
                 res["notes"].append(f"examples page failed: {type(exc).__name__}: {exc}")
             else:
@@ -497,7 +509,8 @@ def page_metrics(runs: int, site: Path) -> dict:
                     f"{fmt(fresh['first_ready_ms'])} ms, all at {fmt(fresh['all_ready_ms'])} ms (fresh)")
             for i in range(runs):
                 try:
-                    cold, warm = load_metrics(pw, server.url, memory=True, on_warm=bot_once)
+                    cold, warm = load_metrics(pw, server.url, memory=True,
+                                              on_warm=None if startup_only else bot_once)
                 except Exception as exc:  # noqa: BLE001
                     return {"error": str(exc)}
                 res["cold"].append(cold)
@@ -512,7 +525,7 @@ def page_metrics(runs: int, site: Path) -> dict:
                     res["bare_warm"].append(warm)
                     log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
                         f"{warm['ready_ms']:.0f} ms warm")
-                if i == 0:
+                if i == 0 and not startup_only:
                     try:
                         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                         try:
@@ -649,6 +662,11 @@ def startup_rows(page: dict) -> list[str]:
             out.append(row(f"{what}: {name}", "ms", chromium=versus(median_of(rows, key), median_of(bare, key))))
         out.append(row(f"{what}: snapshot ready / Python started from it (loadPyodide resolved)", "ms",
                        chromium=f"{fmt(median_of(rows, 'snapshot_ms'))} / {fmt(median_of(rows, 'python_ms'))}"))
+        out.append(row(f"{what}: time to inflate (xz, in workers, in parallel): snapshot / pyodide.asm.wasm "
+                       "(none: read inflated from Cache Storage)", "ms",
+                       chromium=f"{fmt(median_of(rows, 'inflate_snapshot_ms')) if median_of(rows, 'inflate_snapshot_ms') else 'none'} / "
+                                f"{fmt(median_of(rows, 'inflate_wasm_ms')) if median_of(rows, 'inflate_wasm_ms') else 'none'}"
+                                f" (wasm at {fmt(median_of(rows, 'wasm_ms'))})"))
         out.append(row(f"{what}: longest main-thread task during boot", "ms",
                        chromium=versus(median_of(rows, "boot_longtask_ms"), median_of(bare, "boot_longtask_ms"),
                                        none="< 50 (none)")))
@@ -664,6 +682,9 @@ def startup_rows(page: dict) -> list[str]:
         out.append(row("warm load served under the service worker", chromium="yes" if ctl else "no"))
         cached = [r.get("snapshot_cached") for r in page["warm"]]
         out.append(row("warm load read the snapshot's inflated copy (Cache Storage)",
+                       chromium="n/a" if None in cached else f"{sum(cached)} of {len(cached)}"))
+        cached = [r.get("wasm_cached") for r in page["warm"]]
+        out.append(row("warm load read the wasm's inflated copy (Cache Storage)",
                        chromium="n/a" if None in cached else f"{sum(cached)} of {len(cached)}"))
     return out
 
@@ -768,6 +789,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--relay-py", type=Path, default=None, help="run the relays from this copy of py/")
     ap.add_argument("--json", metavar="PATH", help="also write the raw results as JSON")
     ap.add_argument("--site", default=str(REPO / "site"), help="built site to measure (default: site/)")
+    ap.add_argument("--startup-only", action="store_true",
+                    help="page metrics: the first visit's bytes and the start-up figures only (no examples "
+                         "page, bots, long game or worker)")
     args = ap.parse_args(argv)
     runs = args.runs or (1 if args.quick else 3)
 
@@ -791,7 +815,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"relay load: {relay['error']}")
     if not args.no_browser:
         log(f"page metrics in headless Chromium ({runs} cold + warm load(s))")
-        page = page_metrics(runs, Path(args.site))
+        page = page_metrics(runs, Path(args.site), args.startup_only)
         for note in page.get("notes", []):
             log(note)
 

@@ -2,6 +2,9 @@
 
 * The app boots from the memory snapshot, inflated by a worker, and lets go
   of the inflated bytes once Python runs.
+* Both big files come xz-compressed (snapshot.bin.xz, pyodide.asm.wasm.xz),
+  inflated in two workers; a warm start inflates nothing and fetches
+  neither; without workers they are inflated on the page's thread.
 * The service worker precaches exactly the PyScript chunks a session loads
   (none of the editor / terminal ones), not python_stdlib_full.zip, and every
   file a session loads (so offline works).
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import lzma
 import re
 import zipfile
 import sys
@@ -104,17 +108,18 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
-    # One worker: index.html and PyScript load the same loader module.
+    # Two workers, one a file: index.html and PyScript load the same loader module.
     assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \
-        == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"]
-    [key] = inflated_keys(page, 1)
-    assert key.startswith(site_url + "vendor/pyodide/snapshot.bin.gz?inflated=")
+        == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"] * 2
+    keys = sorted(inflated_keys(page, 2))
+    assert keys[0].startswith(site_url + "vendor/pyodide/pyodide.asm.wasm.xz?inflated=")
+    assert keys[1].startswith(site_url + "vendor/pyodide/snapshot.bin.xz?inflated=")
 
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
-    assert page.evaluate(INFLATED_KEYS_JS) == [key]
+    assert sorted(page.evaluate(INFLATED_KEYS_JS)) == keys
     assert not [m for m in page_log.console_errors if "snapshot" in m.lower()]
     cdp = page.context.new_cdp_session(page)
     cdp.send("HeapProfiler.enable")
@@ -147,6 +152,37 @@ def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, si
     start_game(page, "human")   # the home screen, the dialog and a play screen
     counts = page.evaluate("window.tesseraBench.bytecode()")
     assert counts["loaded"] >= 20 and counts["shipped"] == counts["loaded"], counts
+    page_log.assert_no_errors()
+
+
+def test_starts_from_the_xz_files_and_a_warm_start_fetches_neither(page: Page, page_log, site_url: str,
+                                                                    site_dir: Path, wait_ready) -> None:
+    """The page fetches the xz'd snapshot and wasm once, never the plain wasm; a warm start inflates nothing."""
+    precache = precache_list(site_dir)
+    for name in ("snapshot.bin.xz", "pyodide.asm.wasm.xz"):
+        assert "vendor/pyodide/" + name in precache
+    assert "vendor/pyodide/pyodide.asm.wasm" not in precache   # on the host, for a page that cannot inflate
+    assert not (site_dir / "vendor" / "pyodide" / "snapshot.bin.gz").exists()
+    requests = page_requests(page)
+    page.goto(site_url)
+    wait_ready(page)
+    vendor = site_url + "vendor/pyodide/"
+    fetched = [url.removeprefix(vendor) for url in requests if url.startswith(vendor)]
+    assert fetched.count("snapshot.bin.xz") == 1 and fetched.count("pyodide.asm.wasm.xz") == 1, fetched
+    assert "pyodide.asm.wasm" not in fetched
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    inflated = page.evaluate("globalThis.tesseraInflateMs")
+    assert set(inflated) == {"snapshot", "wasm"} and all(ms > 0 for ms in inflated.values()), inflated
+    inflated_keys(page, 2)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+    requests.clear()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
+    assert page.evaluate("globalThis.tesseraInflateMs") == {}
+    assert not [url for url in requests if url.endswith((".xz", "pyodide.asm.wasm"))], requests
     page_log.assert_no_errors()
 
 
@@ -253,7 +289,7 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     """A damaged cached copy is inflated again; a copy from an older build is deleted."""
     page.goto(site_url)
     wait_ready(page)
-    [key] = inflated_keys(page, 1)
+    [key] = [key for key in inflated_keys(page, 2) if "/snapshot.bin.xz?" in key]
     old = key.split("?")[0] + "?inflated=0ld"
     page.evaluate("""async ([key, old]) => {
         const cache = await caches.open('tessera-inflated-snapshot');
@@ -264,7 +300,9 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
-    inflated_keys(page, [key])  # the damaged copy rewritten, the old one gone
+    page.wait_for_function("""async (key) => (await (await caches.open('tessera-inflated-snapshot')).keys())
+        .map((r) => r.url).filter((url) => url.includes('/snapshot.bin.xz?')).join() === key""",
+                           arg=key, timeout=20_000, polling=200)  # the damaged copy rewritten, the old one gone
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
@@ -279,10 +317,10 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
         if how == "missing":
             route.fulfill(status=404, body="")
         else:
-            route.fulfill(status=200, body=gzip.compress(b"not a snapshot" * 1000),
-                          headers={"Content-Type": "application/gzip"})
+            route.fulfill(status=200, body=lzma.compress(b"not a snapshot" * 1000),
+                          headers={"Content-Type": "application/x-xz"})
 
-    context.route("**/snapshot.bin.gz", answer)
+    context.route("**/snapshot.bin.xz", answer)
     page = context.new_page()
     page_log.attach(page, context)
     page.goto(site_url)
@@ -296,13 +334,36 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
 
 
 def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, site_url: str, wait_ready) -> None:
-    """If the worker cannot start, the page inflates the snapshot itself and still starts from it."""
+    """If the workers cannot start, the page inflates both files itself and still starts from the snapshot."""
     context.route("**/tessera-snapshot-worker.js", lambda route: route.fulfill(status=404, body=""))
+    requests: list[str] = []
+    context.on("request", lambda req: requests.append(req.url) if req.service_worker is None else None)
     page = context.new_page()
     page_log.attach(page, context)
     page.goto(site_url)
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert set(page.evaluate("globalThis.tesseraInflateMs")) == {"snapshot", "wasm"}
+    assert not [url for url in requests if url.endswith("pyodide.asm.wasm")]
+    assert not page_log.page_errors
+
+
+def test_when_the_wasm_cannot_be_inflated_the_plain_one_is_fetched(context, page_log, site_url: str,
+                                                                     wait_ready) -> None:
+    """A pyodide.asm.wasm.xz that does not inflate costs the plain wasm's download (and the snapshot), never the page."""
+    context.route("**/pyodide.asm.wasm.xz", lambda route: route.fulfill(status=200, body=b"\xfd7zXZ\x00broken",
+                                                                         headers={"Content-Type": "application/x-xz"}))
+    requests: list[str] = []
+    context.on("request", lambda req: requests.append(req.url) if req.service_worker is None else None)
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page, timeout_ms=90_000)
+    assert [url for url in requests if url.endswith("/pyodide.asm.wasm")]
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
     assert not page_log.page_errors
 
 
@@ -345,7 +406,8 @@ def test_serve_py_answers_gzip_when_asked(gzip_server, site_dir: Path) -> None:
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == (site_dir / "index.html").read_bytes()
 
-    for name in ("vendor/pyodide/snapshot.bin.gz", "tessera.zip", "vendor/pyodide/python_stdlib.zip"):
+    for name in ("vendor/pyodide/snapshot.bin.xz", "vendor/pyodide/pyodide.asm.wasm.xz", "tessera.zip",
+                 "vendor/pyodide/python_stdlib.zip"):
         status, headers, body = fetch(base + name, {"Accept-Encoding": "gzip"})
         assert status == 200 and "content-encoding" not in headers, name
         assert body == (site_dir / name).read_bytes()
@@ -370,14 +432,14 @@ def test_serve_py_ranges_and_not_modified(gzip_server, site_dir: Path) -> None:
 
 
 def test_the_browser_gets_gzip_from_serve_py(page: Page, site_url: str, wait_ready) -> None:
-    """Chromium asks for gzip and gets it for the wasm and the scripts, not for the zips."""
+    """Chromium asks for gzip and gets it for the scripts, not for the zips and the xz'd files."""
     encodings: dict[str, str] = {}
     page.on("response", lambda r: encodings.__setitem__(urlsplit(r.url).path.rsplit("/", 1)[-1],
                                                           r.headers.get("content-encoding", "")))
     page.goto(site_url)
     wait_ready(page)
-    assert encodings["pyodide.asm.wasm"] == "gzip"
     assert encodings["pyodide.asm.js"] == "gzip"
-    assert encodings["snapshot.bin.gz"] == ""
+    assert encodings["snapshot.bin.xz"] == encodings["pyodide.asm.wasm.xz"] == ""
+    assert "pyodide.asm.wasm" not in encodings
     assert encodings["python_stdlib.zip"] == ""
 
