@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ...core.clock import format_clock
 from ...i18n import Message, t
 from ..dom import button, el, present, set_flag, set_text
-from .dialogs import acting_seat, ask_resign, run_extra_action
+from .questions import acting_seat, ask_resign, run_extra_action
 from .move_list import MoveList
 from .solo import SoloHelpers
 

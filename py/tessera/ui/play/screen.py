@@ -28,7 +28,7 @@ from ...core.game_ui import game_ui
 from ...core.registry import entry as game_entry
 from ..board.move_feedback import MoveFeedback, play_sound
 from .move_list import MoveList
-from .dialogs import acting_seat, ask_draw, show_game_over
+from .questions import acting_seat, ask_draw, show_game_over
 from ..saves.session_store import opening, put_aside_session, session_meta
 from ..board.draft import DraftBar
 from .controls import action_buttons, first_tip, move_form, moves_box, refresh_example, render_moves_nav
