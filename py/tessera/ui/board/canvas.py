@@ -98,6 +98,9 @@ class BoardComponent(BoardZoomMixin):
         (a chip held for a composed move turns instead)."""
         self.max_height = max_height
         self.game: Game | None = None
+        self._position = ""
+        self._position_of: tuple[int, int] | None = None
+        """(game, moves) whose position string ``_position`` is (see ``redraw``)."""
         self.state = ViewState(interactive=interactive)
         self.width = 0.0
         self.height = 0.0
@@ -173,6 +176,7 @@ class BoardComponent(BoardZoomMixin):
     def show(self, game: Game, state: ViewState | None = None) -> None:
         """Display ``game`` (and, if given, a new view state) and redraw."""
         self.game = game
+        self._position_of = None   # read the position string again (``redraw``)
         if state is not None:
             cursor = self.state.highlights.get("cursor")
             self.state = state
@@ -245,10 +249,15 @@ class BoardComponent(BoardZoomMixin):
         dataset = self.canvas.dataset
         dataset.draws = str(self.draws)
         dataset.drawMs = f"{self.last_draw_ms:.2f}"
-        dataset.position = position = self.game.position()
+        # The position string costs as much as the drawing on a full Dots field:
+        # made once per position shown, not on every frame of an animation.
+        shown = (id(self.game), len(self.game.move_stack))
+        if shown != self._position_of:
+            self._position_of = shown
+            dataset.position = self._position = self.game.position()
         self._update_toolbar()
         if self.overview is not None:
-            self.overview.update(position)
+            self.overview.update(self._position)
         if frame is not None:
             self.motion.drawn(self.last_draw_ms, self.canvas)
             self._request_frame()
