@@ -19,7 +19,6 @@ clock half off the screen; on a phone old ones piled up.  So here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 import js  # type: ignore[import-not-found]
@@ -43,14 +42,18 @@ def wording(words: Words) -> str:
     return str(words)
 
 
-@dataclass
 class Notice:
-    box: Any
-    words: Words
-    kind: str
-    owner: Any
-    """The route it belongs to, or ``APP_WIDE``."""
-    listeners: Listeners = field(default_factory=Listeners)
+    """One notice shown: its box, its words (worded again on a language
+    change), its kind, and its owner: the route it belongs to, or ``APP_WIDE``."""
+
+    __slots__ = ("box", "words", "kind", "owner", "listeners")
+
+    def __init__(self, box: Any, words: Words, kind: str, owner: Any) -> None:
+        self.box = box
+        self.words = words
+        self.kind = kind
+        self.owner = owner
+        self.listeners = Listeners()
 
     @property
     def text_node(self) -> Any:

@@ -16,11 +16,11 @@ which runs before Python so the page never flashes the wrong colours.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
+from ..core.plain_values import PlainValue
 from ..core.view import ViewState
 from ..i18n import has, t
 from .saves import storage
@@ -30,17 +30,24 @@ KEY_PREFIX = storage.PREFIX + "settings/"
 SWITCH = ("on", "off")
 
 
-@dataclass(frozen=True)
-class SettingSpec:
-    """One setting: what it may be, and what choosing it does."""
+class SettingSpec(PlainValue):
+    """One setting: what it may be, and what choosing it does.
 
-    key: str
-    choices: tuple[str, ...]
-    default: str
-    available: Callable[[], bool] | None = None
-    """Offered only when this says so (e.g. on touch screens); None: always."""
-    apply: Callable[[str], None] | None = None
-    """Called with the value at start and after every change."""
+    ``available``: offered only when this says so (e.g. on touch screens);
+    None: always.  ``apply`` is called with the value at start and after
+    every change.
+    """
+
+    __slots__ = ("key", "choices", "default", "available", "apply")
+
+    def __init__(self, key: str, choices: tuple[str, ...], default: str,
+                 available: Callable[[], bool] | None = None,
+                 apply: Callable[[str], None] | None = None) -> None:
+        self.key = key
+        self.choices = choices
+        self.default = default
+        self.available = available
+        self.apply = apply
 
     @property
     def storage_key(self) -> str:

@@ -26,11 +26,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import registry
 from ...core.game import excerpt
+from ...core.plain_values import PlainValue
 from ...core.record import Record, RecordError, parse_json
 from ...core.session import SAVE_FORMAT
 from ...i18n import MessageError
@@ -53,36 +53,53 @@ class SaveProblem(MessageError, ValueError):
     English text (``str()``) says why in one line for the console."""
 
 
-@dataclass(frozen=True)
-class SeatSummary:
-    kind: str                 # "human", "bot", "remote", or "" when unknown
-    level: str | None = None
+class SeatSummary(PlainValue):
+    """A seat as a summary shows it: ``kind`` is "human", "bot", "remote",
+    or "" when unknown."""
+
+    __slots__ = ("kind", "level")
+
+    def __init__(self, kind: str, level: str | None = None) -> None:
+        self.kind = kind
+        self.level = level
 
 
-@dataclass(frozen=True)
-class SavedSummary:
-    """What the home screen shows of a saved game, every field checked."""
+class SavedSummary(PlainValue):
+    """What the home screen shows of a saved game, every field checked.
 
-    session_id: str
-    game: str
-    data: dict[str, Any] = field(repr=False, compare=False)
-    updated: float = 0.0
-    over: bool = False
-    to_move: int | None = None
-    ply: int = 0
-    local_turn: bool = False
-    side_names: tuple[str, ...] = ()
-    seats: tuple[SeatSummary, ...] = ()
-    ended: float = 0.0
-    """When a finished game ended (ms since 1970; ``updated`` for saves from before)."""
-    winner: int | None = None
-    """The winning seat of a finished game (None: a draw, or not known)."""
-    reason: str | None = None
-    """How a finished game ended (an ``end.<reason>`` key), if the save says."""
-    branch_ply: int | None = None
-    """Where a game continued from another one branched off it (``meta["branch"]``)."""
-    score: int | None = None
-    """A one-player game's score (``meta["score"]``), if the save says."""
+    Beside what the home screen lists: ``ended``, when a finished game ended
+    (ms since 1970; ``updated`` for saves from before); ``winner``, its
+    winning seat (None: a draw, or not known); ``reason``, how it ended (an
+    ``end.<reason>`` key), if the save says; ``branch_ply``, where a game
+    continued from another one branched off it (``meta["branch"]``);
+    ``score``, a one-player game's score (``meta["score"]``), if the save
+    says.  ``data`` is the parsed save, left out of equality and repr.
+    """
+
+    __slots__ = ("session_id", "game", "data", "updated", "over", "to_move", "ply", "local_turn",
+                 "side_names", "seats", "ended", "winner", "reason", "branch_ply", "score")
+    UNCOMPARED = ("data",)
+
+    def __init__(self, session_id: str, game: str, data: dict[str, Any], updated: float = 0.0,
+                 over: bool = False, to_move: int | None = None, ply: int = 0, local_turn: bool = False,
+                 side_names: tuple[str, ...] = (), seats: tuple[SeatSummary, ...] = (), ended: float = 0.0,
+                 winner: int | None = None, reason: str | None = None, branch_ply: int | None = None,
+                 score: int | None = None) -> None:
+        self.session_id = session_id
+        self.game = game
+        self.data = data
+        self.updated = updated
+        self.over = over
+        self.to_move = to_move
+        self.ply = ply
+        self.local_turn = local_turn
+        self.side_names = side_names
+        self.seats = seats
+        self.ended = ended
+        self.winner = winner
+        self.reason = reason
+        self.branch_ply = branch_ply
+        self.score = score
 
 
 def summarize(raw: str, session_id: str) -> SavedSummary:

@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from ...core.plain_values import PlainValue
 from ..dom import present
 from .versions import SaveStamp, game_part, plan_write
 from .saved_games import SavedSummary, SaveProblem, backup_file, beyond_archive, summarize
@@ -51,15 +51,20 @@ class SaveConflict(Exception):
         self.stored = stored
 
 
-@dataclass
-class Problem:
-    """A stored value that could not be used, and where it was put aside."""
+class Problem(PlainValue):
+    """A stored value that could not be used, and where it was put aside.
 
-    key: str
-    aside_key: str | None
-    detail: str
-    game: str | None = None
-    """The game the value was a save of, when it still says (the notice names it)."""
+    ``game`` is the game the value was a save of, when it still says (the
+    notice names it).
+    """
+
+    __slots__ = ("key", "aside_key", "detail", "game")
+
+    def __init__(self, key: str, aside_key: str | None, detail: str, game: str | None = None) -> None:
+        self.key = key
+        self.aside_key = aside_key
+        self.detail = detail
+        self.game = game
 
 
 def _local() -> Any:

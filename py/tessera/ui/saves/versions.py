@@ -25,9 +25,9 @@ Pure Python (no ``js``), tested in CPython and Pyodide.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ...core.plain_values import PlainValue
 from ...core.session import SessionError, read_revision
 
 GAME_FIELDS = ("record", "seats", "draw_offer")
@@ -35,12 +35,14 @@ GAME_FIELDS = ("record", "seats", "draw_offer")
 what a tab may save without a move being made."""
 
 
-@dataclass(frozen=True)
-class SaveStamp:
+class SaveStamp(PlainValue):
     """A save's version and the tab that wrote it."""
 
-    rev: int = 0
-    writer: str = ""
+    __slots__ = ("rev", "writer")
+
+    def __init__(self, rev: int = 0, writer: str = "") -> None:
+        self.rev = rev
+        self.writer = writer
 
 
 class Change(enum.Enum):
