@@ -75,9 +75,6 @@ def a_legal_move(page: Page) -> str:
     return game.move_text(sorted(game.legal_moves(), key=move_from)[0])
 
 
-# A new context: in the reused one this test saw a 58 ms task while the bot thought, in 2 of 4 runs
-# (its renderer is shared with the site's other pages there); not yet explained.
-@pytest.mark.first_visit
 def test_play_against_the_bot_save_resume_offline(page: Page, page_log, site_url: str, wait_ready) -> None:
     """Click and type moves, undo, reload and go offline: the game stays, the page stays responsive."""
     page.add_init_script(MONITOR)
