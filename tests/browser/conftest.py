@@ -10,7 +10,12 @@ site_url            session  base URL of the site served at the root, e.g.
 subpath_site_url    session  the same site served under ``/games/tessera/``
                              by a second server: ``http://127.0.0.1:P/games/tessera/``
 browser             session  headless system Chromium (/usr/bin/chromium)
-context             function a fresh browser context (no cache, no service worker)
+context             function a browser context with nothing stored: one context
+                             reused from test to test, emptied in between,
+                             which keeps only the inflated snapshot and wasm
+                             (so most tests skip a cold start, ~2 s each); a
+                             test marked ``first_visit`` gets a new one
+fresh_context       function always a new context (no cache, no service worker)
 page_log            function records of the page below: ``requests`` (every
                              request URL of the context, workers and service
                              worker included), ``failed_requests``,
@@ -55,6 +60,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+REUSED_CONTEXT_ARGS = ["--process-per-site"]
+"""For the browser of the reused context: the pages of a site share one renderer, so the wasm
+compiled for one test is there for the next (tests that make their own contexts, often two
+devices at once, keep a renderer each)."""
 READY_SELECTOR = "html[data-tessera=ready]"
 SUBPATH = "/games/tessera/"
 
@@ -84,7 +93,8 @@ def launch_chromium(playwright, **kwargs) -> Browser:
         pytest.fail(f"{CHROMIUM} is missing: run ./build.sh test (it installs Debian's chromium)")
     if _free_bytes("/dev/shm") >= SHM_ENOUGH:
         kwargs.setdefault("ignore_default_args", ["--disable-dev-shm-usage"])
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
+    kwargs.setdefault("args", CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, **kwargs)
 
 
 def machine_state() -> str:
@@ -242,11 +252,173 @@ def browser(_playwright) -> Browser:
     b.close()
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+KEPT_CACHE = "tessera-inflated-snapshot"
+"""The Cache Storage cache a reused context keeps: the inflated snapshot and wasm
+(assets/js/pyodide-snapshot.mjs), whose making is most of a cold start."""
+CLEARED_STORAGE = ("cookies,file_systems,indexeddb,local_storage,service_workers,websql,"
+                   "shader_cache,storage_buckets")
+DEFAULT_TIMEOUT_MS = 30_000
+EMPTY_ORIGIN_JS = """async (kept) => {
+    const left = [];
+    if (self.caches) {
+        for (const name of await caches.keys()) {
+            if (name !== kept) await caches.delete(name);
+        }
+    }
+    if (navigator.serviceWorker) {
+        for (const registration of await navigator.serviceWorker.getRegistrations()) {
+            if (!(await registration.unregister())) left.push("a service worker");
+        }
+    }
+    if (localStorage.length) left.push("local storage");
+    return left.join(", ");
+}"""
+"""Empties what the DevTools protocol left of one origin (run in a page of it); what is still there."""
+
+
+class ReusedContext:
+    """One browser context lent to test after test, emptied in between.
+
+    A cold start (the snapshot and wasm inflated, the wasm compiled) is most
+    of a short browser test; a context that keeps the inflated files, and a
+    renderer that keeps the compiled wasm, starts the app in about a third
+    of the time.  So between tests every origin a test reached loses its
+    local storage, IndexedDB, service workers, cookies and Cache Storage but
+    the inflated files (``KEPT_CACHE``), and the HTTP cache goes as soon as
+    a test reached a server other than the session's (a later server may
+    get the same port).  What a test added to the context (listeners, init
+    scripts, bindings, routes, offline, headers, permissions) is taken off
+    again: the context's methods that add them are wrapped to note each.
+
+    A page of the site stays open between tests (``parked``): with
+    ``--process-per-site`` the site's renderer, and the wasm it compiled,
+    live on in it.  A context whose emptying fails is closed and a new one
+    made.
+    """
+
+    def __init__(self, browser: Browser, home: str, stable_origins: set[str]) -> None:
+        self.browser = browser
+        self.home = home
+        self.stable_origins = stable_origins
+        self.context: BrowserContext | None = None
+        self.parked: Page | None = None
+        self.origins: set[str] = set()
+        self.listeners: list[tuple[str, object]] = []
+        self.disposables: list[object] = []
+
+    def lend(self) -> BrowserContext:
+        if self.context is None:
+            self.context = self.browser.new_context(viewport=VIEWPORT)
+            self.context.on("request", self._note_origin)
+            self.parked = self.context.new_page()
+            self.parked.goto(self._reset_url(self.home), wait_until="commit")
+            self._wrap(self.context)
+        return self.context
+
+    @staticmethod
+    def _reset_url(origin: str) -> str:
+        return f"{origin.rstrip('/')}/tessera-test-reset-{os.getpid()}"
+
+    def _note_origin(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def _wrap(self, ctx: BrowserContext) -> None:
+        plain_on = ctx.on
+
+        def on(event, handler):
+            self.listeners.append((event, handler))
+            return plain_on(event, handler)
+        ctx.on = on
+        for name in ("add_init_script", "expose_binding", "expose_function", "route"):
+            plain = getattr(ctx, name)
+
+            def noted(*args, _plain=plain, **kwargs):
+                disposable = _plain(*args, **kwargs)
+                self.disposables.append(disposable)
+                return disposable
+            setattr(ctx, name, noted)
+
+    def give_back(self) -> None:
+        """Empty the context for the next test (or drop it if that fails)."""
+        ctx, parked = self.context, self.parked
+        if ctx is None or parked is None:
+            return
+        try:
+            for page in list(ctx.pages):
+                if page is not parked:
+                    page.close()
+            for event, handler in self.listeners:
+                ctx.remove_listener(event, handler)
+            for disposable in reversed(self.disposables):
+                disposable.close()
+            ctx.unroute_all(behavior="ignoreErrors")
+            ctx.set_offline(False)
+            ctx.set_extra_http_headers({})
+            ctx.clear_cookies()
+            ctx.clear_permissions()
+            ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+            ctx.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
+            parked.set_viewport_size(VIEWPORT)
+            cdp = ctx.new_cdp_session(parked)
+            # The closed pages' memory is collected now, not during the next test's measures.
+            cdp.send("HeapProfiler.collectGarbage")
+            for origin in sorted(self.origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED_STORAGE})
+            if not self.origins <= self.stable_origins:
+                cdp.send("Network.clearBrowserCache")
+            cdp.detach()
+            for origin in sorted(self.origins | {self.home}):   # Cache Storage, from a page of the origin
+                parked.goto(self._reset_url(origin), wait_until="commit")
+                left = parked.evaluate(EMPTY_ORIGIN_JS, KEPT_CACHE)
+                if left:
+                    raise RuntimeError(f"{origin} still has {left}")
+            if ctx.pages != [parked]:
+                raise RuntimeError("the context still has pages")
+        except Exception:  # any failure: a new context for the next test
+            self.close()
+        finally:
+            self.origins.clear()
+            self.listeners.clear()
+            self.disposables.clear()
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except PlaywrightError:
+                pass
+            self.context = self.parked = None
+
+
+@pytest.fixture(scope="session")
+def _reused_context(_playwright, _root_server, _subpath_server):
+    reused_browser = launch_chromium(_playwright, args=CHROMIUM_ARGS + REUSED_CONTEXT_ARGS)
+    lender = ReusedContext(reused_browser, _root_server.origin,
+                           {_root_server.origin, _subpath_server.origin})
+    yield lender
+    lender.close()
+    reused_browser.close()
+
+
 @pytest.fixture
-def context(browser) -> BrowserContext:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+def fresh_context(browser) -> BrowserContext:
+    ctx = browser.new_context(viewport=VIEWPORT)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture
+def context(request, browser, _reused_context) -> BrowserContext:
+    if request.node.get_closest_marker("first_visit"):
+        ctx = browser.new_context(viewport=VIEWPORT)
+        yield ctx
+        ctx.close()
+        return
+    yield _reused_context.lend()
+    _reused_context.give_back()
 
 
 @pytest.fixture

@@ -87,6 +87,7 @@ def heard(page: Page | Frame, name: str) -> list[dict]:
     return [event for event in page.evaluate("window.heard") if event["name"] == name]
 
 
+@pytest.mark.first_visit  # counts the wasm's downloads
 def test_pictures_first_one_python_every_board_live(page: Page, page_log, site_url: str) -> None:
     """Ten pictures are painted before any Python file is requested; one Pyodide
     then serves the ten boards, and each becomes live (its canvas, its buttons)."""

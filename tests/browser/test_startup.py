@@ -44,6 +44,8 @@ from test_app_quadrature import click_square, start_game, wait_bot_done  # noqa:
 sys.path.insert(0, str(REPO / "scripts"))
 import serve  # noqa: E402  (scripts/serve.py)
 
+pytestmark = pytest.mark.first_visit  # what a first visit loads, and how it falls back
+
 SNAPSHOT_MAX_JS_BYTES = 20_000_000
 """The inflated snapshot is 31 MB: the page's array buffers stay well below once it is released."""
 
