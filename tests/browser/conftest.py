@@ -13,9 +13,9 @@ browser             session  headless system Chromium (/usr/bin/chromium)
 context             function a browser context with nothing stored: one context
                              reused from test to test, emptied in between,
                              which keeps only the inflated snapshot and wasm
-                             (so most tests skip a cold start, ~2 s each); a
-                             test marked ``first_visit`` gets a new one
-fresh_context       function always a new context (no cache, no service worker)
+                             (so most tests skip a cold start, ~3 s each); a
+                             test marked ``first_visit`` gets a new one (no
+                             cache, no service worker)
 page_log            function records of the page below: ``requests`` (every
                              request URL of the context, workers and service
                              worker included), ``failed_requests``,
@@ -401,13 +401,6 @@ def _reused_context(_playwright, _root_server, _subpath_server):
     yield lender
     lender.close()
     reused_browser.close()
-
-
-@pytest.fixture
-def fresh_context(browser) -> BrowserContext:
-    ctx = browser.new_context(viewport=VIEWPORT)
-    yield ctx
-    ctx.close()
 
 
 @pytest.fixture
