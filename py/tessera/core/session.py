@@ -250,26 +250,35 @@ class Session:
         participant = self.participants[self.to_move]
         self.thinking = True
         self._emit("thinking", True)
+        move = None
         try:
             # Each await below ends a browser task: redrawing for "thinking",
-            # the search slices and applying the answer never share one, so
-            # no single task grows long.
+            # the search slices, redrawing for the end of thinking and
+            # applying the answer never share one, so no single task grows
+            # long.  ``_asking`` holds until the move is applied: no second
+            # request starts for this position in between.
             await asyncio.sleep(0)
-            move = None
             if self.version == version:
                 move = await participant.choose(self.game.copy(), lambda: self.version != version)
             if settle is not None and move is not None and self.version == version:
                 await settle()
             await asyncio.sleep(0)
             self.check_time()
+            if move is not None and self._asking == version:
+                self._stop_thinking()
+                await asyncio.sleep(0)
         finally:
             if self._asking == version:
                 self._asking = None
-                self.thinking = False
-                self._emit("thinking", False)
+                self._stop_thinking()
         if move is None or self.version != version or self.is_over() or not self.game.is_legal(move):
             return None
         return self._apply(move)
+
+    def _stop_thinking(self) -> None:
+        if self.thinking:
+            self.thinking = False
+            self._emit("thinking", False)
 
     def undo(self) -> int:
         """Take back to before the last local move; returns the plies removed."""
