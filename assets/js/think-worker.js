@@ -86,6 +86,7 @@ async function start() {
     start_ms: started - began,
     import_ms: performance.now() - started,
     snapshot: globalThis.tesseraSnapshotUsed === true,
+    unpacked: globalThis.tesseraUnpacked ?? null, // which way tessera.zip went (pyodide-snapshot.mjs)
     heap_mb: pyodide._module && pyodide._module.HEAP8 ? pyodide._module.HEAP8.length / 1e6 : null,
   }]));
   for (const text of early.splice(0)) deliver(text);

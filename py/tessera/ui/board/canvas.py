@@ -99,8 +99,10 @@ class BoardComponent(BoardZoomMixin):
         self.max_height = max_height
         self.game: Game | None = None
         self._position = ""
-        self._position_of: tuple[int, int] | None = None
-        """(game, moves) whose position string ``_position`` is (see ``redraw``)."""
+        self._position_of: tuple[Game, list[Move]] | None = None
+        """The game and the moves whose position string ``_position`` is (see ``redraw``):
+        the game itself, not its id (a copy freed may leave its id to another), and the
+        moves themselves, not their count (an undo and another move leave the count)."""
         self.state = ViewState(interactive=interactive)
         self.width = 0.0
         self.height = 0.0
@@ -251,9 +253,9 @@ class BoardComponent(BoardZoomMixin):
         dataset.drawMs = f"{self.last_draw_ms:.2f}"
         # The position string costs as much as the drawing on a full Dots field:
         # made once per position shown, not on every frame of an animation.
-        shown = (id(self.game), len(self.game.move_stack))
-        if shown != self._position_of:
-            self._position_of = shown
+        made = self._position_of
+        if made is None or made[0] is not self.game or made[1] != self.game.move_stack:
+            self._position_of = (self.game, list(self.game.move_stack))
             dataset.position = self._position = self.game.position()
         self._update_toolbar()
         if self.overview is not None:

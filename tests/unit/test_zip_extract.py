@@ -1,0 +1,105 @@
+"""The page's own unpacking of tessera.zip (``EXTRACT_ZIP`` in assets/js/pyodide-snapshot.mjs).
+
+PyScript and the bots' worker unpack the package with ``pyodide.unpackArchive``;
+the page routes a zip through this shorter Python instead (it was one long
+task at every start).  The Python is read from the module as shipped and run
+here: it must write what ``zipfile`` would, and refuse, so that Pyodide's own
+unpacking takes over, whatever it does not expect.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+MODULE = Path(__file__).resolve().parents[2] / "assets" / "js" / "pyodide-snapshot.mjs"
+
+
+class JsBytes:
+    """What the page passes: a JsProxy of an ArrayBuffer (``to_bytes`` copies it)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def extractor():
+    source = re.search(r"const EXTRACT_ZIP = `(.*?)`;", MODULE.read_text(encoding="utf-8"), re.S)
+    assert source, "EXTRACT_ZIP is gone from pyodide-snapshot.mjs"
+    assert "${" not in source.group(1) and "\\" not in source.group(1), "a JS template would change this text"
+    scope: dict = {}
+    exec(compile(source.group(1), "EXTRACT_ZIP", "exec"), scope)
+    return scope["_tessera_extract_zip"]
+
+
+def archive(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=compression) as zf:
+        zf.writestr("tessera/", b"")   # a folder entry, as some tools write
+        for name, body in members.items():
+            zf.writestr(name, body)
+    return out.getvalue()
+
+
+MEMBERS = {
+    "tessera/__init__.py": b"",
+    "tessera/games/dots/rules.py": b"# dots\n" * 500,
+    "tessera/i18n/messages.json": '{"ru": "Ходы"}'.encode(),
+    "tessera/ui/__pycache__/app.cpython-314.pyc": bytes(range(256)) * 40,
+}
+
+
+@pytest.mark.parametrize("compression", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+def test_it_writes_what_zipfile_would(tmp_path: Path, compression: int) -> None:
+    extractor()(JsBytes(archive(MEMBERS, compression)), str(tmp_path))
+    written = {str(path.relative_to(tmp_path)): path.read_bytes()
+               for path in tmp_path.rglob("*") if path.is_file()}
+    assert written == MEMBERS
+
+
+def test_the_shipped_package_unpacks_alike(tmp_path: Path) -> None:
+    """The real thing: every file of a zip of py/tessera, byte for byte."""
+    source = Path(__file__).resolve().parents[2] / "py" / "tessera"
+    members = {f"tessera/{path.relative_to(source)}": path.read_bytes()
+               for path in sorted(source.rglob("*")) if path.is_file() and "__pycache__" not in path.parts}
+    extractor()(JsBytes(archive(members)), str(tmp_path))
+    assert {str(path.relative_to(tmp_path)): path.read_bytes()
+            for path in tmp_path.rglob("*") if path.is_file()} == members
+
+
+@pytest.mark.parametrize("name", ["../outside.py", "/etc/passwd", "tessera/../../outside.py"])
+def test_a_name_outside_the_folder_is_refused(tmp_path: Path, name: str) -> None:
+    with pytest.raises(ValueError):
+        extractor()(JsBytes(archive({name: b"x"})), str(tmp_path / "site"))
+    assert not (tmp_path / "outside.py").exists()
+
+
+def test_a_damaged_member_is_refused(tmp_path: Path) -> None:
+    data = bytearray(archive({"tessera/a.py": b"print('a')\n" * 50}, zipfile.ZIP_STORED))
+    at = data.index(b"print")
+    data[at] ^= 0xFF   # the stored bytes no longer match their CRC
+    with pytest.raises(ValueError, match="damaged"):
+        extractor()(JsBytes(bytes(data)), str(tmp_path))
+
+
+def test_an_unknown_compression_is_refused(tmp_path: Path) -> None:
+    """A method other than stored or deflated (here 99, marked in both headers) is left to Pyodide."""
+    data = bytearray(archive({"tessera/a.py": b"a" * 100}, zipfile.ZIP_STORED))
+    for signature, offset in ((b"PK\x03\x04", 8), (b"PK\x01\x02", 10)):
+        at = -1
+        while (at := data.find(signature, at + 1)) >= 0:
+            data[at + offset:at + offset + 2] = (99).to_bytes(2, "little")
+    with pytest.raises(ValueError, match="not extracted"):
+        extractor()(JsBytes(bytes(data)), str(tmp_path))
+
+
+def test_not_a_zip_raises(tmp_path: Path) -> None:
+    """Whatever it raises, the page catches and unpacks the general way."""
+    with pytest.raises(Exception):
+        extractor()(JsBytes(b"not a zip at all"), str(tmp_path))
