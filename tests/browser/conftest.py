@@ -426,6 +426,25 @@ def page(context, page_log) -> Page:
     yield p
 
 
+def emulate(page: Page, *, viewport: dict | None = None, color_scheme: str | None = None,
+            reduced_motion: str | None = None, locale: str | None = None) -> Page:
+    """Give a page of the lent context what a test would otherwise make a context for (a new
+    context starts cold, about 3 s more): a window size, the system's theme or motion setting,
+    a language (``navigator.language(s)`` and Intl, set on the page's own DevTools session,
+    which lives as long as the page).  Call it before the first ``goto``."""
+    if viewport is not None:
+        page.set_viewport_size(viewport)
+    if color_scheme is not None or reduced_motion is not None:
+        page.emulate_media(color_scheme=color_scheme, reduced_motion=reduced_motion)
+    if locale is not None:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setLocaleOverride", {"locale": locale})
+        agent = page.evaluate("navigator.userAgent")
+        cdp.send("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
+        page._tessera_locale_session = cdp   # type: ignore[attr-defined]  # kept attached: the overrides last
+    return page
+
+
 @pytest.fixture(name="wait_ready")
 def wait_ready_fixture():
     return wait_ready

@@ -15,10 +15,10 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 from board_display import live_text, new_game  # noqa: E402
-from conftest import wait_ready  # noqa: E402
+from conftest import emulate, wait_ready  # noqa: E402
 
 SAYS = {
     "en": {"white": "white checker", "empty": "empty", "selected": "selected, can go to 4 points: ",
@@ -29,14 +29,11 @@ SAYS = {
 
 
 @pytest.fixture(params=["en", "ru"])
-def lang_page(request, browser: Browser, site_url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  locale="ru-RU" if request.param == "ru" else "en-US")
-    page = context.new_page()
+def lang_page(request, page: Page, site_url: str):
+    emulate(page, viewport={"width": 1280, "height": 900}, locale="ru-RU" if request.param == "ru" else "en-US")
     page.goto(site_url)
     wait_ready(page)
-    yield page, request.param
-    context.close()
+    return page, request.param
 
 
 def press(page: Page, key: str) -> str:

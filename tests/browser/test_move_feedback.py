@@ -126,28 +126,24 @@ def test_settings_switch_animation_and_sound(page: Page, page_log, site_url: str
     page_log.assert_no_errors()
 
 
-def test_reduced_motion_means_no_animation_until_chosen(browser: Browser, site_url: str) -> None:
-    from conftest import wait_ready
+def test_reduced_motion_means_no_animation_until_chosen(page: Page, site_url: str) -> None:
+    from conftest import emulate, wait_ready
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        wait_ready(page)
-        start_game(page, "human")
-        click_square(page, "e9")
-        click_square(page, "e8")
-        page.wait_for_function("document.querySelectorAll('button.move').length === 1")
-        assert anim_frames(page) == 0
-        open_settings(page)
-        assert page.is_checked("#setting-animation-off")
-        page.click("label[for='setting-animation-fast']")
-        page.click("dialog.dialog-settings button[data-action=close]")
-        click_square(page, "e3")
-        click_square(page, "e4")
-        page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames > 1")
-    finally:
-        context.close()
+    emulate(page, viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    assert anim_frames(page) == 0
+    open_settings(page)
+    assert page.is_checked("#setting-animation-off")
+    page.click("label[for='setting-animation-fast']")
+    page.click("dialog.dialog-settings button[data-action=close]")
+    click_square(page, "e3")
+    click_square(page, "e4")
+    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames > 1")
 
 
 LONG_TASKS = """

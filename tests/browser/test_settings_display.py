@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page  # noqa: E402
 
 from board_display import (BOARD, close_to, geometry, hex_colour, new_game, pixel, shot,  # noqa: E402
                            square_xy, wait_board)
-from conftest import wait_ready  # noqa: E402
+from conftest import emulate, wait_ready  # noqa: E402
 from tessera.core.contrast import ratio  # noqa: E402
 from tessera.games.dots import view as dots_view  # noqa: E402
 from tessera.games.quadrature import view as quadrature_view  # noqa: E402
@@ -60,86 +60,78 @@ def test_settings_menu_on_a_desktop(page: Page, site_url: str, wait_ready) -> No
     assert page.evaluate("document.activeElement.id") == "settings-button"
 
 
-def test_theme_follows_the_system_and_can_be_forced(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        wait_ready(page)
-        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-        new_game(page, "quadrature")
-        assert close_to(board_ground(page), quadrature_view.DARK.board)
-        shot(page, "theme-dark-system-en")
-        page.emulate_media(color_scheme="light")                  # the system changes: the board follows
-        page.wait_for_function("document.documentElement.dataset.theme === 'light'")
-        page.wait_for_function("s => document.querySelector(s).dataset.draws > 1", arg=BOARD)
-        assert close_to(board_ground(page), quadrature_view.LIGHT.board)
-        open_settings(page)
-        page.click("label[for='setting-theme-dark']")             # forced dark, whatever the system says
-        close_dialog(page)
-        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-        assert close_to(board_ground(page), quadrature_view.DARK.board)
-        page.reload()
-        wait_ready(page)
-        wait_board(page)
-        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-        assert close_to(board_ground(page), quadrature_view.DARK.board)
-        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        assert background == "rgb(21, 23, 27)"
-    finally:
-        context.close()
+def test_theme_follows_the_system_and_can_be_forced(page: Page, site_url: str) -> None:
+    emulate(page, viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    new_game(page, "quadrature")
+    assert close_to(board_ground(page), quadrature_view.DARK.board)
+    shot(page, "theme-dark-system-en")
+    page.emulate_media(color_scheme="light")                  # the system changes: the board follows
+    page.wait_for_function("document.documentElement.dataset.theme === 'light'")
+    page.wait_for_function("s => document.querySelector(s).dataset.draws > 1", arg=BOARD)
+    assert close_to(board_ground(page), quadrature_view.LIGHT.board)
+    open_settings(page)
+    page.click("label[for='setting-theme-dark']")             # forced dark, whatever the system says
+    close_dialog(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert close_to(board_ground(page), quadrature_view.DARK.board)
+    page.reload()
+    wait_ready(page)
+    wait_board(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert close_to(board_ground(page), quadrature_view.DARK.board)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(21, 23, 27)"
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_marks_on_the_canvas_reach_three_to_one(browser: Browser, site_url: str, theme: str) -> None:
+def test_marks_on_the_canvas_reach_three_to_one(page: Page, site_url: str, theme: str) -> None:
     """The last move's outline, a selected checker's ring and its targets, as
     drawn, against the board pixels next to them."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=theme)
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        wait_ready(page)
-        new_game(page, "quadrature")
-        page.fill("#move-input", "e9-e8")
-        page.press("#move-input", "Enter")
-        page.wait_for_function("document.querySelectorAll('button.move').length === 1")
-        page.wait_for_timeout(900)            # past any move animation
-        palette = quadrature_view.PALETTES[theme]
-        ground = board_ground(page)
-        assert close_to(ground, palette.board)
-        s = geometry(page)["spacing"]
-        outline = max(1.5, 0.06 * s)
-        x, y = square_xy(page, "e9")           # the emptied point: its outline's left edge, mid-height
-        edge = pixel(page, x - 0.48 * s + outline / 2, y + 0.25 * s)
-        assert ratio(hex_colour(edge), hex_colour(ground)) >= 3.0, (edge, ground)
-        # Black selects d3: a ring round it, dots on its targets.
-        x, y = square_xy(page, "d3")
-        box = page.locator(BOARD).bounding_box()
-        page.mouse.click(box["x"] + x, box["y"] + y)
-        ring_width = max(1.5, 0.08 * s)
-        radius = quadrature_view.CHECKER_RADIUS * s + ring_width * 0.9
-        ring = pixel(page, x, y - radius)
-        assert ratio(hex_colour(ring), hex_colour(ground)) >= 3.0, (ring, ground)
-        tx, ty = square_xy(page, "d4")
-        target = pixel(page, tx, ty)
-        assert ratio(hex_colour(target), hex_colour(ground)) >= 3.0, (target, ground)
-        shot(page, f"contrast-quadrature-{theme}")
-        # Dots: the grid line between two points, and each side's dot.
-        page.goto(site_url + "#/")
-        new_game(page, "dots", options={"size": "20x20"})
-        g = geometry(page)
-        paper = dots_view.PALETTES[theme].paper
-        sp = g["spacing"]
-        line = pixel(page, g["x"] + 2 * sp, g["y"] + 2.5 * sp)
-        cell = pixel(page, g["x"] + 2.5 * sp, g["y"] + 2.5 * sp)
-        assert close_to(cell, paper)
-        assert ratio(hex_colour(line), paper) >= 2.6, line     # a thin line, anti-aliased: near 3:1
-        for x, y in ((10, 10), (11, 10)):                        # the start cross: one of each side
-            dot = pixel(page, g["x"] + (x - 1) * sp, g["y"] + (20 - y) * sp)
-            assert ratio(hex_colour(dot), paper) >= 3.0, dot
-        shot(page, f"contrast-dots-{theme}")
-    finally:
-        context.close()
+    emulate(page, viewport={"width": 1280, "height": 900}, color_scheme=theme)
+    page.goto(site_url)
+    wait_ready(page)
+    new_game(page, "quadrature")
+    page.fill("#move-input", "e9-e8")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    page.wait_for_timeout(900)            # past any move animation
+    palette = quadrature_view.PALETTES[theme]
+    ground = board_ground(page)
+    assert close_to(ground, palette.board)
+    s = geometry(page)["spacing"]
+    outline = max(1.5, 0.06 * s)
+    x, y = square_xy(page, "e9")           # the emptied point: its outline's left edge, mid-height
+    edge = pixel(page, x - 0.48 * s + outline / 2, y + 0.25 * s)
+    assert ratio(hex_colour(edge), hex_colour(ground)) >= 3.0, (edge, ground)
+    # Black selects d3: a ring round it, dots on its targets.
+    x, y = square_xy(page, "d3")
+    box = page.locator(BOARD).bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+    ring_width = max(1.5, 0.08 * s)
+    radius = quadrature_view.CHECKER_RADIUS * s + ring_width * 0.9
+    ring = pixel(page, x, y - radius)
+    assert ratio(hex_colour(ring), hex_colour(ground)) >= 3.0, (ring, ground)
+    tx, ty = square_xy(page, "d4")
+    target = pixel(page, tx, ty)
+    assert ratio(hex_colour(target), hex_colour(ground)) >= 3.0, (target, ground)
+    shot(page, f"contrast-quadrature-{theme}")
+    # Dots: the grid line between two points, and each side's dot.
+    page.goto(site_url + "#/")
+    new_game(page, "dots", options={"size": "20x20"})
+    g = geometry(page)
+    paper = dots_view.PALETTES[theme].paper
+    sp = g["spacing"]
+    line = pixel(page, g["x"] + 2 * sp, g["y"] + 2.5 * sp)
+    cell = pixel(page, g["x"] + 2.5 * sp, g["y"] + 2.5 * sp)
+    assert close_to(cell, paper)
+    assert ratio(hex_colour(line), paper) >= 2.6, line     # a thin line, anti-aliased: near 3:1
+    for x, y in ((10, 10), (11, 10)):                        # the start cross: one of each side
+        dot = pixel(page, g["x"] + (x - 1) * sp, g["y"] + (20 - y) * sp)
+        assert ratio(hex_colour(dot), paper) >= 3.0, dot
+    shot(page, f"contrast-dots-{theme}")
 
 
 def test_coordinates_and_shapes_settings(browser: Browser, site_url: str) -> None:
@@ -208,17 +200,13 @@ def test_quadrature_panel_numbers_are_explained(page: Page, site_url: str, wait_
     assert "two or fewer" in text and "sideways" in text
 
 
-def test_dots_20x20_fits_above_the_fold_at_1366x800(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        wait_ready(page)
-        new_game(page, "dots", options={"size": "20x20"})
-        page.wait_for_timeout(300)
-        bottom = page.locator(".player-bottom").bounding_box()
-        toolbar = page.locator(".board-toolbar").bounding_box()
-        assert bottom["y"] + bottom["height"] <= 800 and toolbar["y"] + toolbar["height"] <= 800
-        shot(page, "dots-20x20-1366x800")
-    finally:
-        context.close()
+def test_dots_20x20_fits_above_the_fold_at_1366x800(page: Page, site_url: str) -> None:
+    emulate(page, viewport={"width": 1366, "height": 800})
+    page.goto(site_url)
+    wait_ready(page)
+    new_game(page, "dots", options={"size": "20x20"})
+    page.wait_for_timeout(300)
+    bottom = page.locator(".player-bottom").bounding_box()
+    toolbar = page.locator(".board-toolbar").bounding_box()
+    assert bottom["y"] + bottom["height"] <= 800 and toolbar["y"] + toolbar["height"] <= 800
+    shot(page, "dots-20x20-1366x800")
