@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
-from conftest import SiteServer  # noqa: E402
+from conftest import SiteServer, emulate  # noqa: E402
 from tessera.core.registry import game_class  # noqa: E402
 
 BOARD = "canvas.tessera-board"
@@ -54,6 +54,15 @@ def device(browser: Browser, lang: str = "en", contexts: list | None = None) -> 
     if contexts is not None:
         contexts.append(context)
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def lent_device(page: Page, lang: str = "en") -> Page:
+    """``device`` on the lent page (a warm start): for a test with one device."""
+    emulate(page, viewport={"width": 1280, "height": 900}, locale=lang)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
@@ -176,9 +185,8 @@ def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, rel
     assert ann.errors == [] and bob.errors == []       # type: ignore[attr-defined]
 
 
-def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, site_url: str, wait_ready,
-                                                           contexts: list) -> None:
-    page = device(browser, "ru", contexts)
+def test_a_broken_invite_and_an_unreachable_relay_are_said(page: Page, site_url: str, wait_ready) -> None:
+    page = lent_device(page, "ru")
     page.goto(site_url + "#/join/%E0%A4%A/room/secret")
     wait_ready(page)
     expect(page.locator(".join-status.is-error")).to_be_visible()
@@ -189,11 +197,11 @@ def test_a_broken_invite_and_an_unreachable_relay_are_said(browser: Browser, sit
     shot(page, "remote-unreachable-ru")
 
 
-def test_an_unreachable_relay_keeps_the_dialog_and_offers_play_by_link(browser: Browser, site_url: str, wait_ready,
-                                                                        contexts: list) -> None:
+def test_an_unreachable_relay_keeps_the_dialog_and_offers_play_by_link(page: Page, site_url: str,
+                                                                        wait_ready) -> None:
     """No relay answers: the dialog stays open with every choice, says what to do, and one click
     starts the same game by link instead (no server needed)."""
-    page = device(browser, "en", contexts)
+    page = lent_device(page, "en")
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=quadrature]")
