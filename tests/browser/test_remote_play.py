@@ -91,9 +91,9 @@ def wait_turn(page: Page) -> None:
     page.wait_for_selector(".play-status.is-yours", timeout=20_000)
 
 
-def test_two_devices_play_through_the_relay(browser: Browser, site_url: str, relay_url: str, wait_ready,
-                                            contexts: list) -> None:
-    ann, bob = device(browser, contexts=contexts), device(browser, contexts=contexts)
+def test_two_devices_play_through_the_relay(page: Page, browser: Browser, site_url: str, relay_url: str,
+                                            wait_ready, contexts: list) -> None:
+    ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
     ann.goto(site_url)
     wait_ready(ann)
     ann.click("button[data-action=new-game][data-game=quadrature]")
@@ -261,12 +261,12 @@ def seconds(text: str) -> float:
     return int(minutes) * 60 + float(rest)
 
 
-def test_the_relays_clock_shows_on_both_pages(browser: Browser, site_url: str, relay_url: str, wait_ready,
-                                             contexts: list) -> None:
+def test_the_relays_clock_shows_on_both_pages(page: Page, browser: Browser, site_url: str, relay_url: str,
+                                              wait_ready, contexts: list) -> None:
     """3 min a side: no clock runs until the friend comes, nor before a side's first move; after each
     side's first move White's runs on both pages, and after White's next move Black's runs on both;
     both pages show the same times, give or take a second."""
-    ann, bob = device(browser, contexts=contexts), device(browser, contexts=contexts)
+    ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
     ann.goto(site_url)
     wait_ready(ann)
     ann.click("button[data-action=new-game][data-game=quadrature]")
