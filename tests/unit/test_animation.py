@@ -326,3 +326,48 @@ def test_dots_a_popping_red_dot_keeps_the_colour_blind_square() -> None:
     squares = [a for op, a in out.commands()
                if op == OP_RECT and abs(a[0] + a[2] / 2 - x) < 0.01 and abs(a[1] + a[3] / 2 - y) < 0.01]
     assert squares and squares[-1][2] > 0
+
+
+# ----- the end of thinking and the move are browser tasks of their own ---------------------
+
+def test_thinking_ends_a_task_before_the_move_and_still_shows_meanwhile() -> None:
+    """The page redraws for the end of thinking and for the move in two tasks (each await ends
+    one in the browser), and what it shows between them still says the bot is thinking."""
+    log: list[str] = []
+    session = bot_session(log)
+    session.play_text("e9-e8")
+    seen: list[tuple[str, object, bool]] = []
+    session.subscribe(lambda kind, detail: seen.append((kind, detail, session.seems_thinking())))
+
+    async def play() -> None:
+        task = asyncio.ensure_future(session.advance())
+        while not any(kind == "thinking" and detail is False for kind, detail, _ in seen):
+            await asyncio.sleep(0)
+        assert session.history() == ["e9-e8"], "the move waits for the next task"
+        assert session.seems_thinking() and not session.thinking
+        assert await task is not None
+
+    asyncio.run(play())
+    kinds = [(kind, detail) for kind, detail, _ in seen if kind in ("thinking", "move")]
+    assert kinds[0] == ("thinking", True) and kinds[1] == ("thinking", False) and kinds[2][0] == "move"
+    assert [shown for kind, _, shown in seen if kind == "thinking"] == [True, True]
+    assert not session.seems_thinking() and len(session.history()) == 2
+
+
+def test_a_move_taken_back_between_the_answer_and_its_move_drops_it_and_says_so() -> None:
+    log: list[str] = []
+    session = bot_session(log)
+    session.play_text("e9-e8")
+    seen: list[tuple[str, object]] = []
+    session.subscribe(lambda kind, detail: seen.append((kind, detail)))
+
+    async def play() -> object:
+        task = asyncio.ensure_future(session.advance())
+        while ("thinking", False) not in seen:
+            await asyncio.sleep(0)
+        session.undo()   # in the task between: the answer is to a position gone
+        return await task
+
+    assert asyncio.run(play()) is None
+    assert session.history() == [] and not session.seems_thinking()
+    assert seen[-1] == ("thinking", False), "the page is told to show the position as it is"

@@ -101,6 +101,9 @@ class Session:
         """The tab that wrote that version (empty for saves from before versions)."""
         self.view_ply: int | None = None
         self.thinking = False
+        self.replying = False
+        """The participant has answered and its move is applied in the next
+        browser task: what is shown still says it is thinking (``seems_thinking``)."""
         self._asking: int | None = None
         self.moves = move_facts if move_facts is not None else MoveFacts.of(game)
         """Per-move facts, kept in step with the game by every move and undo."""
@@ -265,15 +268,25 @@ class Session:
             await asyncio.sleep(0)
             self.check_time()
             if move is not None and self._asking == version:
+                self.replying = True
                 self._stop_thinking()
                 await asyncio.sleep(0)
         finally:
+            replied = False
             if self._asking == version:
                 self._asking = None
+                replied, self.replying = self.replying, False
                 self._stop_thinking()
         if move is None or self.version != version or self.is_over() or not self.game.is_legal(move):
+            if replied:   # shown as thinking until now: shown again as it is
+                self._emit("thinking", False)
             return None
         return self._apply(move)
+
+    def seems_thinking(self) -> bool:
+        """What the page says: thinking, also in the one task between the end
+        of thinking and its move (no "Black to move" flashes in between)."""
+        return self.thinking or self.replying
 
     def _stop_thinking(self) -> None:
         if self.thinking:

@@ -142,7 +142,8 @@ class PlayerPanel:
                 flag = t("panel.winner")
         elif to_move and not session.is_viewing_history():
             classes.append("is-turn")
-            if session.thinking and not session.is_local_seat(seat) and session.local_seats():   # (not when watching)
+            if session.seems_thinking() and not session.is_local_seat(seat) \
+                    and session.local_seats():   # (not when watching)
                 classes.append("is-thinking")
                 flag = t(waiting_key(session))
             else:

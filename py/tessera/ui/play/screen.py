@@ -338,7 +338,7 @@ class PlayScreen:
         elif self.sync is not None and self.sync.stale:   # another tab moved on: nothing to play here
             text = t("tabs.status")
             classes += " is-over"
-        elif session.thinking and session.local_seats():   # (someone watching sees whose turn it is)
+        elif session.seems_thinking() and session.local_seats():   # (someone watching sees whose turn it is)
             text = t(waiting_key(session))
             classes += " is-thinking"
         elif session.is_local_turn() and not session.is_hot_seat():
