@@ -16,7 +16,9 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from conftest import emulate  # noqa: E402
 
 from tessera.games.dots.sgf import from_sgf  # noqa: E402
 
@@ -84,30 +86,26 @@ def open_imported(page: Page, text: str, count: int) -> None:
     ("ru-RU", ["по другим правилам", "Коми в файле — 0.5", "dotsCaptureEmptyBase0sui0", "запрещают"]),
 ])
 def test_a_katagodots_12x12_record_opens_with_a_note_on_its_rules(
-        browser: Browser, site_url: str, wait_ready, locale: str, words: list[str]) -> None:
+        page: Page, site_url: str, wait_ready, locale: str, words: list[str]) -> None:
     """The 12x12 SGF is drawn at its own size and its position; a notice names the komi and the rules that differ."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
-    page = context.new_page()
+    emulate(page, viewport={"width": 1280, "height": 900}, locale=locale)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(site_url)
-        wait_ready(page)
-        open_imported(page, KATAGO_12, 17)
-        expected, _ = from_sgf(KATAGO_12)
-        assert page.get_attribute(BOARD, "data-position") == expected.position()
-        assert len(field_rows(page)) == 12
-        geo = geometry(page)
-        assert geo["x"] + 11 * geo["spacing"] <= geo["width"], "all 12 columns are on the canvas"
-        notice = page.locator(".notice-warning")
-        expect(notice).to_be_visible()
-        for word in words:
-            expect(notice).to_contain_text(word)
-        page.click(".notice-warning .notice-close")
-        expect(notice).to_have_count(0)
-        assert not errors
-    finally:
-        context.close()
+    page.goto(site_url)
+    wait_ready(page)
+    open_imported(page, KATAGO_12, 17)
+    expected, _ = from_sgf(KATAGO_12)
+    assert page.get_attribute(BOARD, "data-position") == expected.position()
+    assert len(field_rows(page)) == 12
+    geo = geometry(page)
+    assert geo["x"] + 11 * geo["spacing"] <= geo["width"], "all 12 columns are on the canvas"
+    notice = page.locator(".notice-warning")
+    expect(notice).to_be_visible()
+    for word in words:
+        expect(notice).to_contain_text(word)
+    page.click(".notice-warning .notice-close")
+    expect(notice).to_have_count(0)
+    assert not errors
 
 
 def test_a_custom_10x14_game_against_the_bot_resumes_after_reload(page: Page, page_log, site_url: str,
