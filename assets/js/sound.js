@@ -87,19 +87,24 @@
     return urls[kind];
   }
 
-  /** Play `kind` ("move", "capture", "end", "low"); false when it could not sound. */
-  function play(kind) {
-    played.push(kind);
-    if (played.length > 20) played.shift();
-    if (!SOUNDS[kind] || !activated() || typeof Audio === "undefined") return false;
+  function start(kind) {
     try {
       const sound = new Audio(url(kind));
       const started = sound.play();
       if (started && started.catch) started.catch(() => {});
-      return true;
-    } catch (e) {
-      return false;
-    }
+    } catch (e) { /* no sound, nothing else lost */ }
+  }
+
+  /** Play `kind` ("move", "capture", "end", "low"); false when it cannot sound.
+   * The sound starts in a task of its own: the first one renders its WAV and
+   * starts the page's media pipeline (about 10 ms), which would otherwise
+   * lengthen the move that asked for it. */
+  function play(kind) {
+    played.push(kind);
+    if (played.length > 20) played.shift();
+    if (!SOUNDS[kind] || !activated() || typeof Audio === "undefined") return false;
+    setTimeout(start, 0, kind);
+    return true;
   }
 
   globalThis.tesseraSound = { play, played };
