@@ -16,6 +16,8 @@ context             function a browser context with nothing stored: one context
                              (so most tests skip a cold start, ~3 s each); a
                              test marked ``first_visit`` gets a new one (no
                              cache, no service worker)
+second_context      function a second device for a test of two: another
+                             context lent and emptied the same way
 page_log            function records of the page below: ``requests`` (every
                              request URL of the context, workers and service
                              worker included), ``failed_requests``,
@@ -24,6 +26,10 @@ page_log            function records of the page below: ``requests`` (every
 page                function a new page in ``context`` wired to ``page_log``
 wait_ready          function ``wait_ready(page, timeout_ms=60000)``: waits for
                              ``<html data-tessera="ready">``
+
+``emulate(page, ...)`` gives a page of the lent context a window size, a
+theme, a language, a pixel ratio or a phone's touch screen, and ``tap`` taps
+on it: a test needs no context of its own for those.
 
 ``wait_ready`` and ``launch_chromium`` are also importable plain functions
 (``from conftest import wait_ready`` works from tests in this folder).
@@ -403,6 +409,21 @@ def _reused_context(_playwright, _root_server, _subpath_server):
     reused_browser.close()
 
 
+@pytest.fixture(scope="session")
+def _second_reused_context(_reused_context):
+    lender = ReusedContext(_reused_context.browser, _reused_context.home, _reused_context.stable_origins)
+    yield lender
+    lender.close()
+
+
+@pytest.fixture
+def second_context(_second_reused_context) -> BrowserContext:
+    """A second device for a test of two (its own storage and renderer): another context lent
+    from test to test and emptied in between, so that it too starts warm."""
+    yield _second_reused_context.lend()
+    _second_reused_context.give_back()
+
+
 @pytest.fixture
 def context(request, browser, _reused_context) -> BrowserContext:
     if request.node.get_closest_marker("first_visit"):
@@ -426,23 +447,73 @@ def page(context, page_log) -> Page:
     yield p
 
 
+def devtools(page: Page):
+    """The page's own DevTools session, made once and kept attached: the overrides sent on it
+    last as long as the page (a lent page is closed after its test, and they go with it)."""
+    session = getattr(page, "_tessera_devtools", None)
+    if session is None:
+        session = page.context.new_cdp_session(page)
+        page._tessera_devtools = session   # type: ignore[attr-defined]
+    return session
+
+
 def emulate(page: Page, *, viewport: dict | None = None, color_scheme: str | None = None,
-            reduced_motion: str | None = None, locale: str | None = None) -> Page:
+            reduced_motion: str | None = None, locale: str | None = None,
+            device_scale_factor: float | None = None, mobile: bool = False, touch: bool = False) -> Page:
     """Give a page of the lent context what a test would otherwise make a context for (a new
     context starts cold, about 3 s more): a window size, the system's theme or motion setting,
-    a language (``navigator.language(s)`` and Intl, set on the page's own DevTools session,
-    which lives as long as the page).  Call it before the first ``goto``."""
+    a language (``navigator.language(s)`` and Intl), a pixel ratio, a phone's layout
+    (``mobile``: the viewport meta is obeyed) and a touch screen (``touch``: coarse pointer,
+    touch events; tap with ``tap``, not ``page.tap``, which wants a touch context).  The last
+    four are set on the page's DevTools session.  Call it before the first ``goto``, and do not
+    resize the page afterwards: Playwright's own size would replace the phone's."""
     if viewport is not None:
         page.set_viewport_size(viewport)
     if color_scheme is not None or reduced_motion is not None:
         page.emulate_media(color_scheme=color_scheme, reduced_motion=reduced_motion)
     if locale is not None:
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Emulation.setLocaleOverride", {"locale": locale})
         agent = page.evaluate("navigator.userAgent")
-        cdp.send("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
-        page._tessera_locale_session = cdp   # type: ignore[attr-defined]  # kept attached: the overrides last
+        devtools(page).send("Emulation.setLocaleOverride", {"locale": locale})
+        devtools(page).send("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
+    if device_scale_factor is not None or mobile or touch:
+        size = viewport or page.viewport_size or VIEWPORT
+        devtools(page).send("Emulation.setDeviceMetricsOverride", {
+            "width": size["width"], "height": size["height"], "deviceScaleFactor": device_scale_factor or 1,
+            "mobile": mobile, "screenWidth": size["width"], "screenHeight": size["height"]})
+    if touch:
+        devtools(page).send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     return page
+
+
+STABLE_BOX_JS = """async selector => {
+    const node = document.querySelector(selector);
+    if (!node) return null;
+    node.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    let last = null;
+    for (let i = 0; i < 60; i++) {
+        await new Promise(done => requestAnimationFrame(() => done()));
+        const box = node.getBoundingClientRect();
+        const now = [box.x, box.y, box.width, box.height].join();
+        if (box.width > 0 && now === last) return [box.x + box.width / 2, box.y + box.height / 2];
+        last = now;
+    }
+    return null;
+}"""
+"""Where to tap an element: its centre, once it is scrolled into sight and has kept still for a frame."""
+
+
+def tap(page: Page, target: str | tuple[float, float]) -> None:
+    """A finger's tap on a page set up with ``emulate(touch=True)``: on the first element of a
+    CSS selector (waited for, scrolled into sight, still) or at a point of the window."""
+    if isinstance(target, str):
+        page.wait_for_selector(target, state="visible")
+        point = page.evaluate(STABLE_BOX_JS, target)
+        assert point is not None, f"{target} did not keep still to be tapped"
+    else:
+        point = target
+    x, y = point
+    devtools(page).send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    devtools(page).send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 @pytest.fixture(name="wait_ready")

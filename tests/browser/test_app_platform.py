@@ -84,7 +84,9 @@ def test_a_full_storage_is_reported_and_play_goes_on(page: Page, page_log, site_
 def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_ready) -> None:
     """A 10-second move limit: no clock runs before a side's first move (waiting 12 s
     loses nothing), then the clocks tick, a reload keeps the time used, the flag ends
-    the game; the next new-game dialog offers the same time control again."""
+    the game; the next new-game dialog offers the same time control again.  The page's clock is
+    Playwright's: waits are jumps in its time, not seconds of the test's."""
+    page.clock.install()
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=quadrature]")
@@ -93,18 +95,19 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     page.click("label[for='ng-time_move-10']")
     page.click("dialog button[data-action=start]")
     page.wait_for_selector(".player-panel[data-seat='0'] .player-clock:not([hidden])")
-    page.wait_for_timeout(12_000)                    # longer than a move may take: nobody has moved yet
+    page.clock.fast_forward(12_000)                  # longer than a move may take: nobody has moved yet
     assert page.locator(".player-clock.is-running").count() == 0 and clock_text(page, 0) == "0:10"
     assert page.locator("dialog.dialog-over").count() == 0
     click_square(page, "e9")
     click_square(page, "e8")
-    page.wait_for_timeout(1_500)
+    page.clock.fast_forward(1_500)
     assert page.locator(".player-clock.is-running").count() == 0, "Black has not moved yet"
     click_square(page, "e3")
     click_square(page, "e4")
     page.wait_for_selector(".player-panel[data-seat='0'] .player-clock.is-running")
     assert clock_text(page, 1) == "0:10" and page.is_visible(".player-panel[data-seat='1'] .player-clock")
 
+    page.clock.fast_forward(2_500)
     page.wait_for_function("t => document.querySelector(\".player-panel[data-seat='0'] .clock-main\")"
                            ".textContent <= t", arg="0:08", timeout=15_000)
     used = 10 - seconds(clock_text(page, 0))
@@ -114,6 +117,7 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     # The time already used stays used (a reload does not give a fresh move).
     assert seconds(clock_text(page, 0)) <= 10 - used + 1
 
+    page.clock.fast_forward(10_000)
     page.wait_for_selector("dialog.dialog-over", timeout=15_000)
     assert "ran out of time" in page.text_content("dialog.dialog-over")
     assert page.locator(".player-panel[data-seat='0'] .player-clock.is-out").count() == 1
@@ -129,21 +133,20 @@ def test_clocks_tick_resume_and_flag(page: Page, page_log, site_url: str, wait_r
     page_log.assert_no_errors()
 
 
-def test_each_page_load_draws_new_random_numbers(browser, site_url: str, wait_ready) -> None:
-    """Python starts from a memory snapshot, yet two fresh visits give their new games different seeds."""
+def test_each_page_load_draws_new_random_numbers(page: Page, site_url: str, wait_ready) -> None:
+    """Python starts from a memory snapshot, yet two page loads (nothing saved before either)
+    give their new games different seeds."""
     seeds = []
-    for _ in range(2):
-        context = browser.new_context()
-        try:
-            page = context.new_page()
-            page.goto(site_url)
-            wait_ready(page)
-            start_game(page, opponent="human")
-            saved = page.evaluate("""() => Object.keys(localStorage)
-                .filter(k => k.startsWith('tessera/v1/session/'))
-                .map(k => JSON.parse(localStorage.getItem(k)))""")
-            assert len(saved) == 1
-            seeds.append(saved[0]["record"]["seed"])
-        finally:
-            context.close()
+    for load in range(2):
+        if load:
+            page.evaluate("localStorage.clear()")
+            page = page.context.new_page()
+        page.goto(site_url)
+        wait_ready(page)
+        start_game(page, opponent="human")
+        saved = page.evaluate("""() => Object.keys(localStorage)
+            .filter(k => k.startsWith('tessera/v1/session/'))
+            .map(k => JSON.parse(localStorage.getItem(k)))""")
+        assert len(saved) == 1
+        seeds.append(saved[0]["record"]["seed"])
     assert seeds[0] != seeds[1]

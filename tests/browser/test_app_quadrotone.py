@@ -19,6 +19,7 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from conftest import emulate  # noqa: E402
 from saves import storage_script  # noqa: E402
 from tessera.core.view import ViewState  # noqa: E402
 from tessera.games.quadrotone import Quadrotone  # noqa: E402
@@ -278,15 +279,14 @@ def test_against_the_bot_the_tray_keeps_your_hand(page: Page, page_log, site_url
     page_log.assert_no_errors()
 
 
-def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_url: str, wait_ready) -> None:
+def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(page: Page, site_url: str, wait_ready) -> None:
     """On a phone (390 x 844) the strip under the field opens a sheet of large chips; a chip taken
     from it drops on the field; the move played animates (a frame is left as a screenshot, its
     drawing times printed)."""
     from board_display import SHOTS, shot
     from tessera.games.quadrotone.tray import SHEET_GAP, sheet_layout
     from tessera.games.quadrotone.view import strip_center
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
+    emulate(page, viewport={"width": 390, "height": 844}, touch=True)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(storage_script({"tessera/v1/settings/animation": "normal",
@@ -328,7 +328,6 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(browser, site_ur
     print(f"\nQuadrotone move animation on a phone: {len(times)} frames, median {times[len(times) // 2]:.1f} ms, "
           f"slowest {times[-1]:.1f} ms (screenshot in {SHOTS})")
     assert len(times) >= 3 and not errors
-    context.close()
 
 
 def test_a_move_made_with_the_keyboard_alone(page: Page, page_log, site_url: str, wait_ready) -> None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from conftest import emulate
 from tessera.games.quadrature.examples import EXAMPLES
 
 RULES_HASH = "#/rules/quadrature"
@@ -94,18 +95,14 @@ def test_rules_page_in_russian(page, site_url, wait_ready):
     assert page.get_attribute(".rules-page", "lang") == "ru"
 
 
-def test_hidpi_canvas_is_sharp(browser, site_url, wait_ready):
+def test_hidpi_canvas_is_sharp(page, site_url, wait_ready):
     """At devicePixelRatio 2 the canvas backing store is twice its CSS size."""
-    context = browser.new_context(viewport={"width": 900, "height": 800}, device_scale_factor=2)
-    try:
-        page = context.new_page()
-        open_rules(page, site_url, wait_ready)
-        width, css = page.eval_on_selector(DIAGRAMS, "c => [c.width, c.getBoundingClientRect().width]")
-        assert width == pytest.approx(2 * css, abs=2)
-        geometry = json.loads(page.get_attribute(DIAGRAMS, "data-geometry") or "{}")
-        assert geometry["spacing"] > 10
-    finally:
-        context.close()
+    emulate(page, viewport={"width": 900, "height": 800}, device_scale_factor=2)
+    open_rules(page, site_url, wait_ready)
+    width, css = page.eval_on_selector(DIAGRAMS, "c => [c.width, c.getBoundingClientRect().width]")
+    assert width == pytest.approx(2 * css, abs=2)
+    geometry = json.loads(page.get_attribute(DIAGRAMS, "data-geometry") or "{}")
+    assert geometry["spacing"] > 10
 
 
 def dots_point(page, figure: str, x: int, y: int, height: int) -> None:

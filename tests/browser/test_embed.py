@@ -35,7 +35,7 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Frame, Locator, Page  # noqa: E402
 
-from conftest import SiteServer  # noqa: E402
+from conftest import SiteServer, emulate  # noqa: E402
 from tessera.i18n import t  # noqa: E402
 from tessera.ui.embed.spec import rules_content  # noqa: E402
 
@@ -581,19 +581,15 @@ def test_a_board_keeps_its_own_picture_for_the_next_visit(page: Page, page_log, 
     ("phone", {"width": 390, "height": 844}, "light"),
     ("dark", {"width": 1280, "height": 900}, "dark"),
 ])
-def test_examples_page_screenshots(browser, site_url: str, name: str, viewport: dict, scheme: str) -> None:
+def test_examples_page_screenshots(page: Page, site_url: str, name: str, viewport: dict, scheme: str) -> None:
     """The examples page on a desktop, a phone and in the dark: every board live,
     the page no wider than the screen (screenshots for a person to look at)."""
-    context = browser.new_context(viewport=viewport, color_scheme=scheme, is_mobile=name == "phone",
-                                  has_touch=name == "phone")
-    try:
-        page = context.new_page()
-        page.goto(site_url + EXAMPLES)
-        shot(page, f"{name}-pictures", full=False)
-        wait_settled(page)
-        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        themes = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.theme)")
-        assert themes[:8] == [scheme] * 8 and themes[8:] == ["dark", "light"]
-        shot(page, f"{name}-live")
-    finally:
-        context.close()
+    phone = name == "phone"
+    emulate(page, viewport=viewport, color_scheme=scheme, mobile=phone, touch=phone)
+    page.goto(site_url + EXAMPLES)
+    shot(page, f"{name}-pictures", full=False)
+    wait_settled(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    themes = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.theme)")
+    assert themes[:8] == [scheme] * 8 and themes[8:] == ["dark", "light"]
+    shot(page, f"{name}-live")

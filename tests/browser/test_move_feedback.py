@@ -16,7 +16,7 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from saves import long_dots_save, save_script  # noqa: E402
 from tessera.core.session import Session  # noqa: E402
@@ -265,35 +265,34 @@ def test_a_bot_game_with_a_clock(page: Page, page_log, site_url: str, wait_ready
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_screenshots_of_the_clock_and_settings(browser: Browser, site_url: str, lang: str, tmp_path) -> None:
+def test_screenshots_of_the_clock_and_settings(page: Page, site_url: str, lang: str, tmp_path) -> None:
     """Screens to look at (saved under the test's tmp dir): the dialog with the increment, a game with
     the clock, and the settings menu, on desktop and phone."""
-    from conftest import wait_ready
+    from conftest import emulate, wait_ready
     from saves import storage_script
 
     for name, viewport, touch in (("desktop", {"width": 1280, "height": 900}, False),
                                   ("phone", {"width": 390, "height": 844}, True)):
-        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-        try:
-            page = context.new_page()
-            page.add_init_script(storage_script({"tessera/v1/lang": lang}))
-            page.goto(site_url)
-            wait_ready(page)
-            page.click("button[data-action=new-game][data-game=quadrature]")
-            page.click("label[for='ng-opponent-human']")
-            page.click("label[for='ng-time_total-1']")
-            page.click("label[for='ng-time_increment-2']")
-            page.locator("fieldset[data-name=time]").scroll_into_view_if_needed()
-            page.screenshot(path=str(tmp_path / f"dialog-{lang}-{name}.png"))
-            page.click("dialog button[data-action=start]")
-            page.wait_for_selector(".player-clock:not([hidden])")
-            click_square(page, "e9")
-            click_square(page, "e8")
-            page.wait_for_function("document.querySelectorAll('button.move').length === 1")
-            page.screenshot(path=str(tmp_path / f"game-{lang}-{name}.png"), full_page=True)
-            open_settings(page)
-            page.screenshot(path=str(tmp_path / f"settings-{lang}-{name}.png"))
-            assert moves(page) == ["e9-e8"]
-        finally:
-            context.close()
+        if touch:    # the phone: a new page of the lent context, its storage emptied
+            page.evaluate("localStorage.clear()")
+            page = page.context.new_page()
+        emulate(page, viewport=viewport, mobile=touch, touch=touch)
+        page.add_init_script(storage_script({"tessera/v1/lang": lang}))
+        page.goto(site_url)
+        wait_ready(page)
+        page.click("button[data-action=new-game][data-game=quadrature]")
+        page.click("label[for='ng-opponent-human']")
+        page.click("label[for='ng-time_total-1']")
+        page.click("label[for='ng-time_increment-2']")
+        page.locator("fieldset[data-name=time]").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"dialog-{lang}-{name}.png"))
+        page.click("dialog button[data-action=start]")
+        page.wait_for_selector(".player-clock:not([hidden])")
+        click_square(page, "e9")
+        click_square(page, "e8")
+        page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+        page.screenshot(path=str(tmp_path / f"game-{lang}-{name}.png"), full_page=True)
+        open_settings(page)
+        page.screenshot(path=str(tmp_path / f"settings-{lang}-{name}.png"))
+        assert moves(page) == ["e9-e8"]
     print(f"\nscreenshots in {tmp_path}")

@@ -14,23 +14,20 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 from board_display import BOARD, geometry, shot, wait_board  # noqa: E402
-from conftest import wait_ready  # noqa: E402
+from conftest import emulate, tap, wait_ready  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 2}
+PHONE = {"viewport": {"width": 390, "height": 844}, "touch": True, "mobile": True, "device_scale_factor": 2}
 
 
 @pytest.fixture(params=["en", "ru"])
-def phone(request, browser: Browser, site_url: str):
-    context = browser.new_context(**PHONE, locale="ru-RU" if request.param == "ru" else "en-US")
-    page = context.new_page()
+def phone(request, page: Page, site_url: str):
+    emulate(page, **PHONE, locale="ru-RU" if request.param == "ru" else "en-US")
     page.goto(site_url)
     wait_ready(page)
-    yield page, request.param
-    context.close()
+    return page, request.param
 
 
 def first_choice_in_sight(page: Page) -> None:
@@ -46,7 +43,7 @@ def first_choice_in_sight(page: Page) -> None:
 @pytest.mark.parametrize("game", ["quadrature", "dots"])
 def test_new_game_dialog_opens_at_its_top(phone, game: str) -> None:
     page, lang = phone
-    page.tap(f"button[data-action=new-game][data-game={game}]")
+    tap(page, f"button[data-action=new-game][data-game={game}]")
     page.wait_for_selector("dialog[open]")
     first_choice_in_sight(page)
     # The dialog is taller than the screen: its end is reached by scrolling.
@@ -56,13 +53,13 @@ def test_new_game_dialog_opens_at_its_top(phone, game: str) -> None:
 
 def test_dots_suggests_a_small_field_and_a_big_one_opens_zoomed(phone) -> None:
     page, lang = phone
-    page.tap("button[data-action=new-game][data-game=dots]")
+    tap(page, "button[data-action=new-game][data-game=dots]")
     page.wait_for_selector("dialog[open]")
     assert page.evaluate("document.querySelector('input[name=size]:checked').value") == "20x20"
     assert page.is_visible("dialog[open] [data-hint=small-screen]")
-    page.tap("label[for='ng-opponent-human']")
-    page.tap("label[for='ng-size-39x32']")
-    page.tap("dialog[open] button[data-action=start]")
+    tap(page, "label[for='ng-opponent-human']")
+    tap(page, "label[for='ng-size-39x32']")
+    tap(page, "dialog[open] button[data-action=start]")
     wait_board(page)
     g = geometry(page)
     assert g["zoom"] > 1.5 and g["spacing"] >= 20        # points far enough apart to tap
@@ -75,7 +72,7 @@ def test_dots_suggests_a_small_field_and_a_big_one_opens_zoomed(phone) -> None:
     shot(page, f"phone-dots-zoomed-{lang}")
     # A tap on the overview's lower-left corner moves the view to the field's lower-left corner.
     box = overview.bounding_box()
-    page.touchscreen.tap(box["x"] + 3, box["y"] + box["height"] - 3)
+    tap(page, (box["x"] + 3, box["y"] + box["height"] - 3))
     page.wait_for_function("s => JSON.parse(document.querySelector(s).dataset.geometry).panX === 0", arg=BOARD)
     g = geometry(page)
     assert g["panY"] == pytest.approx(g["height"] - g["height"] * g["zoom"])
@@ -84,17 +81,17 @@ def test_dots_suggests_a_small_field_and_a_big_one_opens_zoomed(phone) -> None:
     assert frame["y"] + frame["height"] == pytest.approx(box["y"] + box["height"], abs=3)
     shot(page, f"phone-dots-overview-moved-{lang}")
     # Fit shows the whole field, and the overview goes away.
-    page.tap("button[data-action=zoom-fit]")
+    tap(page, "button[data-action=zoom-fit]")
     page.wait_for_function("s => JSON.parse(document.querySelector(s).dataset.geometry).zoom === 1", arg=BOARD)
     assert not overview.is_visible()
 
 
 def test_a_small_field_opens_unzoomed(phone) -> None:
     page, _ = phone
-    page.tap("button[data-action=new-game][data-game=dots]")
+    tap(page, "button[data-action=new-game][data-game=dots]")
     page.wait_for_selector("dialog[open]")
-    page.tap("label[for='ng-opponent-human']")
-    page.tap("dialog[open] button[data-action=start]")      # 20x20, as suggested
+    tap(page, "label[for='ng-opponent-human']")
+    tap(page, "dialog[open] button[data-action=start]")      # 20x20, as suggested
     wait_board(page)
     g = geometry(page)
     assert g["zoom"] == 1 and g["spacing"] >= 12
@@ -103,7 +100,7 @@ def test_a_small_field_opens_unzoomed(phone) -> None:
 
 def test_touch_confirmation_is_offered_on_a_phone(phone) -> None:
     page, _ = phone
-    page.tap("#settings-button")
+    tap(page, "#settings-button")
     page.wait_for_selector("dialog[open]")
     assert page.is_visible("#setting-confirm-touch")
     first_focus = page.evaluate("document.activeElement.name")

@@ -20,6 +20,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from board_display import shot  # noqa: E402
+from conftest import emulate, tap  # noqa: E402
 from saves import storage_script  # noqa: E402
 from tessera.games.quadrotone.layout import BESIDE, layout, strip_center  # noqa: E402
 from tessera.games.quadrotone.tray import SHEET_GAP, sheet_layout  # noqa: E402
@@ -29,11 +30,9 @@ TRAY_DRAWN = 0.88
 """The part of its place a tray chip fills (``view._draw_tray``)."""
 
 
-def open_game(browser, site_url: str, wait_ready, width: int, height: int, lang: str, phone: bool = False,
-              opponent: str = "bot:medium"):
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                                  locale=lang)
-    page = context.new_page()
+def open_game(page: Page, site_url: str, wait_ready, width: int, height: int, lang: str, phone: bool = False,
+              opponent: str = "bot:medium") -> Page:
+    emulate(page, viewport={"width": width, "height": height}, locale=lang, mobile=phone, touch=phone)
     page.add_init_script(storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off",
                                          "tessera/v1/settings/lang": lang}))
     page.goto(site_url)
@@ -43,7 +42,7 @@ def open_game(browser, site_url: str, wait_ready, width: int, height: int, lang:
     page.click("dialog button[data-action=start]")
     page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
     page.wait_for_function("() => !document.documentElement.dataset.bot")
-    return context, page
+    return page
 
 
 def on_screen(page: Page, selector: str) -> bool:
@@ -60,9 +59,9 @@ NOT_CUT = """() => [...document.querySelectorAll('.player-side, .player-who')].e
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (1366, 768)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_on_a_laptop_everything_is_in_sight_and_the_chips_are_big_enough(browser, site_url: str, wait_ready,
+def test_on_a_laptop_everything_is_in_sight_and_the_chips_are_big_enough(page: Page, site_url: str, wait_ready,
                                                                         width: int, height: int, lang: str) -> None:
-    context, page = open_game(browser, site_url, wait_ready, width, height, lang)
+    open_game(page, site_url, wait_ready, width, height, lang)
     assert page.evaluate("window.scrollY") == 0
     for selector in (BOARD, ".player-top", ".player-bottom", ".draft-bar .action-row", ".play-status"):
         assert on_screen(page, selector), selector
@@ -76,30 +75,28 @@ def test_on_a_laptop_everything_is_in_sight_and_the_chips_are_big_enough(browser
     expect(status).to_contain_text("Who starts is drawn" if lang == "en" else "решает жребий")
     shot(page, f"quadrotone-{lang}-{width}x{height}")
     assert first in (0, 1)
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_on_a_phone_the_sheet_has_fingertip_chips_and_nothing_is_cut(browser, site_url: str, wait_ready,
+def test_on_a_phone_the_sheet_has_fingertip_chips_and_nothing_is_cut(page: Page, site_url: str, wait_ready,
                                                                      lang: str) -> None:
-    context, page = open_game(browser, site_url, wait_ready, 390, 844, lang, phone=True)
+    open_game(page, site_url, wait_ready, 390, 844, lang, phone=True)
     assert page.evaluate(NOT_CUT), "a name or a bot level is cut"
     geometry = json.loads(page.get_attribute(BOARD, "data-geometry"))
     width, height = geometry["width"], geometry["height"]
     box = page.locator(BOARD).bounding_box()
     x, y = strip_center(width, height, 4)
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    tap(page, (box["x"] + x, box["y"] + y))
     expect(page.locator("[data-draft=note]")).not_to_be_empty()
     sheet = sheet_layout((0.0, 0.0, width, height), 128)
     assert sheet.chip * (1 - 2 * SHEET_GAP) >= 44
     shot(page, f"quadrotone-{lang}-390x844-sheet")
-    context.close()
 
 
-def test_a_draw_offer_waits_ten_minutes_and_the_button_says_so(browser, site_url: str, wait_ready) -> None:
+def test_a_draw_offer_waits_ten_minutes_and_the_button_says_so(page: Page, site_url: str, wait_ready) -> None:
     """Between two people: an offer declined, the button counts down; after a
     reload it still does; ten minutes later (the page's clock moved on) it is back."""
-    context, page = open_game(browser, site_url, wait_ready, 1280, 800, "en", opponent="human")
+    open_game(page, site_url, wait_ready, 1280, 800, "en", opponent="human")
     page.clock.install()
     draw = page.locator("button[data-action=draw]")
     expect(draw).to_be_enabled()
@@ -112,4 +109,3 @@ def test_a_draw_offer_waits_ten_minutes_and_the_button_says_so(browser, site_url
     page.clock.fast_forward("05:01")
     expect(draw).to_be_enabled()
     expect(draw).to_have_text("Offer a draw")
-    context.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from board_display import shot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
@@ -69,6 +69,11 @@ def lent_device(page: Page, lang: str = "en") -> Page:
     return page
 
 
+def second_device(context: BrowserContext, lang: str = "en") -> Page:
+    """The second device of a test of two: a page of the second lent context (a warm start)."""
+    return lent_device(context.new_page(), lang)
+
+
 def moves(page: Page) -> list[str]:
     return page.eval_on_selector_all("button.move .move-text", "els => els.map(e => e.textContent)")
 
@@ -91,9 +96,21 @@ def wait_turn(page: Page) -> None:
     page.wait_for_selector(".play-status.is-yours", timeout=20_000)
 
 
-def test_two_devices_play_through_the_relay(page: Page, browser: Browser, site_url: str, relay_url: str,
-                                            wait_ready, contexts: list) -> None:
-    ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
+def hurry_until(page: Page, condition: str, step_ms: int = 1_000, steps: int = 30) -> None:
+    """Move the page's clock (installed before its ``goto``) on a second at a time until
+    ``condition`` holds: for what the page says only after a while (a friend away 5 s)."""
+    for _ in range(steps):
+        if page.evaluate(condition):
+            return
+        page.clock.fast_forward(step_ms)
+        page.wait_for_timeout(50)
+    assert page.evaluate(condition), condition
+
+
+def test_two_devices_play_through_the_relay(page: Page, second_context: BrowserContext, browser: Browser,
+                                            site_url: str, relay_url: str, wait_ready, contexts: list) -> None:
+    ann, bob = lent_device(page), second_device(second_context)   # both start warm
+    ann.clock.install()    # Ann's page is told her friend left after 5 s of its time: hurry_until
     ann.goto(site_url)
     wait_ready(ann)
     ann.click("button[data-action=new-game][data-game=quadrature]")
@@ -154,7 +171,7 @@ def test_two_devices_play_through_the_relay(page: Page, browser: Browser, site_u
     # Bob closes the page: Ann is told he left; he opens the invite again: his saved game, and Ann hears he is back.
     context = bob.context
     bob.close()
-    expect(ann.locator(".remote-link")).to_have_attribute("data-link", "waiting", timeout=20_000)
+    hurry_until(ann, "document.querySelector('.remote-link').dataset.link === 'waiting'")
     expect(ann.locator(".player-panel[data-presence=offline]")).to_have_count(1)
     shot(ann, "remote-ann-friend-away")
     bob = context.new_page()
@@ -261,12 +278,12 @@ def seconds(text: str) -> float:
     return int(minutes) * 60 + float(rest)
 
 
-def test_the_relays_clock_shows_on_both_pages(page: Page, browser: Browser, site_url: str, relay_url: str,
-                                              wait_ready, contexts: list) -> None:
+def test_the_relays_clock_shows_on_both_pages(page: Page, second_context: BrowserContext, site_url: str,
+                                              relay_url: str, wait_ready) -> None:
     """3 min a side: no clock runs until the friend comes, nor before a side's first move; after each
     side's first move White's runs on both pages, and after White's next move Black's runs on both;
     both pages show the same times, give or take a second."""
-    ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
+    ann, bob = lent_device(page), second_device(second_context)   # both start warm
     ann.goto(site_url)
     wait_ready(ann)
     ann.click("button[data-action=new-game][data-game=quadrature]")

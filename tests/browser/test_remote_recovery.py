@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 from board_display import shot
-from playwright.sync_api import Browser, Page, expect
-from test_remote_play import BOARD, contexts, device, lent_device, moves, play_a_move, wait_moves, wait_turn  # noqa: F401
+from playwright.sync_api import BrowserContext, Page, expect
+from test_remote_play import BOARD, lent_device, moves, play_a_move, second_device, wait_moves, wait_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 FSI, PDI = "\u2068", "\u2069"
@@ -75,11 +75,11 @@ def start_online(ann: Page, bob: Page, site_url: str, relay: str, wait_ready, an
     expect(ann.locator(".remote-link")).to_have_attribute("data-link", "opponent", timeout=20_000)
 
 
-def test_a_game_the_relay_lost_comes_back_from_a_page(page: Page, browser: Browser, site_url: str, wait_ready,
-                                                        contexts: list) -> None:
+def test_a_game_the_relay_lost_comes_back_from_a_page(page: Page, second_context: BrowserContext, site_url: str,
+                                                        wait_ready) -> None:
     relay = RelayProcess(free_port())
     try:
-        ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
+        ann, bob = lent_device(page), second_device(second_context)   # both start warm
         start_online(ann, bob, site_url, relay.url, wait_ready, "Ann", "Bob")
         played = []
         for ply in range(3):
@@ -116,11 +116,11 @@ HOSTILE = '<img src=x onerror="window.pwned=1">'
 OVERRIDE = "\u202eBob\u202c the tricky"
 
 
-def test_player_names_are_text_and_isolated_wherever_they_are_shown(page: Page, browser: Browser, site_url: str,
-                                                                    wait_ready, contexts: list) -> None:
+def test_player_names_are_text_and_isolated_wherever_they_are_shown(page: Page, second_context: BrowserContext,
+                                                                    site_url: str, wait_ready) -> None:
     relay = RelayProcess(free_port())
     try:
-        ann, bob = lent_device(page), device(browser, contexts=contexts)   # Ann starts warm
+        ann, bob = lent_device(page), second_device(second_context)   # both start warm
         start_online(ann, bob, site_url, relay.url, wait_ready, HOSTILE, OVERRIDE)
         # Bob's page shows Ann's name: as text, isolated, no element made of it.
         who = bob.locator(".player-panel[data-presence] .player-who")

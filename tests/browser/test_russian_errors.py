@@ -19,6 +19,8 @@ if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
 from playwright.sync_api import Page, expect  # noqa: E402
+
+from conftest import emulate  # noqa: E402
 from saves import storage_script  # noqa: E402
 
 BOARD = "canvas.tessera-board"
@@ -143,21 +145,16 @@ def test_lenient_dots_points_in_russian(page: Page, page_log, site_url: str, wai
     assert not page_log.page_errors
 
 
-def test_phone_russian_notice_and_error(browser, site_url: str, wait_ready) -> None:
+def test_phone_russian_notice_and_error(page: Page, site_url: str, wait_ready) -> None:
     """On a phone the stacked notice and the move error are readable (screenshot)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2, service_workers="block")
-    try:
-        page = context.new_page()
-        corrupt = {PREFIX + f"broken{n}": "{" * n for n in range(1, 6)}
-        russian_page(page, site_url, wait_ready, corrupt)
-        page.wait_for_selector(".notice[data-problems='5']")
-        assert page.text_content(".notice .notice-text").startswith("5 сохранённых партий не удалось открыть")
-        page.screenshot(path="/tmp/tessera-ru-phone-notice.png")
-        page.click(".notice .notice-close")
-        start_hot_seat(page, "quadrature")
-        assert type_move(page, "e5-e4") == "Ход e5-e4 невозможен: на e5 нет шашки."
-        page.locator("#move-error").scroll_into_view_if_needed()
-        page.screenshot(path="/tmp/tessera-ru-phone-error.png")
-    finally:
-        context.close()
+    emulate(page, viewport={"width": 390, "height": 844}, touch=True, mobile=True, device_scale_factor=2)
+    corrupt = {PREFIX + f"broken{n}": "{" * n for n in range(1, 6)}
+    russian_page(page, site_url, wait_ready, corrupt)
+    page.wait_for_selector(".notice[data-problems='5']")
+    assert page.text_content(".notice .notice-text").startswith("5 сохранённых партий не удалось открыть")
+    page.screenshot(path="/tmp/tessera-ru-phone-notice.png", animations="disabled")
+    page.click(".notice .notice-close")
+    start_hot_seat(page, "quadrature")
+    assert type_move(page, "e5-e4") == "Ход e5-e4 невозможен: на e5 нет шашки."
+    page.locator("#move-error").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/tessera-ru-phone-error.png")

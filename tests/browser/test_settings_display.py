@@ -18,7 +18,7 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 from board_display import (BOARD, close_to, geometry, hex_colour, new_game, pixel, shot,  # noqa: E402
                            square_xy, wait_board)
@@ -134,16 +134,12 @@ def test_marks_on_the_canvas_reach_three_to_one(page: Page, site_url: str, theme
     shot(page, f"contrast-dots-{theme}")
 
 
-def test_coordinates_and_shapes_settings(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=2)
-    page = context.new_page()
-    try:
-        page.goto(site_url)
-        wait_ready(page)
-        new_game(page, "dots", options={"size": "20x20"})
-        coordinates_and_shapes(page)
-    finally:
-        context.close()
+def test_coordinates_and_shapes_settings(page: Page, site_url: str) -> None:
+    emulate(page, device_scale_factor=2)
+    page.goto(site_url)
+    wait_ready(page)
+    new_game(page, "dots", options={"size": "20x20"})
+    coordinates_and_shapes(page)
 
 
 def coordinates_and_shapes(page: Page) -> None:
