@@ -19,12 +19,15 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from saves import storage_script  # noqa: E402
 from tessera.games.corners import Corners  # noqa: E402
 from tessera.games.corners.geometry import CAPTURE_BASE, PASS, RECTANGLES, cell_name  # noqa: E402
 from tessera.games.corners.rules import parse_cell  # noqa: E402
 from tessera.games.corners.view import candidates, cell_center  # noqa: E402
 
 BOARD = "canvas.tessera-board"
+QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
+"""For the games played to their end: no move animates or sounds (a third of their time)."""
 
 
 def click_cell(page: Page, name: str) -> None:
@@ -69,6 +72,7 @@ def next_placement(game: Corners, target: tuple[int, ...]) -> int:
 
 
 def test_a_whole_game_against_the_bot_by_clicking(page: Page, page_log, site_url: str, wait_ready) -> None:
+    page.add_init_script(QUIET)
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=corners]")
@@ -117,6 +121,7 @@ def test_a_whole_game_against_the_bot_by_clicking(page: Page, page_log, site_url
 
 
 def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str, wait_ready) -> None:
+    page.add_init_script(QUIET)
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=corners]")

@@ -196,6 +196,10 @@ def test_a_region_closing_on_a_39x32_field(page: Page, page_log, site_url: str, 
     print(f"\n39x32 region animation: {frames} frames, slowest {slowest} ms, still frame {still} ms, "
           f"main-thread tasks of 50 ms or more since the click: {long_tasks}")
     assert "capture" in page.evaluate("tesseraSound.played")
+    # The move list, 151 rows long, shows its end: the new move (scrolled at the frame after the move).
+    at_end = """() => { const box = document.querySelector('.moves-scroll');
+        return box.scrollHeight > 2 * box.clientHeight && box.scrollTop + box.clientHeight >= box.scrollHeight - 2; }"""
+    page.wait_for_function(at_end, timeout=5_000)
     page_log.assert_no_errors()
 
 

@@ -544,9 +544,10 @@ class BoardComponent(BoardZoomMixin):
             self.redraw()
             return False
         if self.on_move is not None:
+            draws = self.draws
             self.on_move(result.move)
-            # The owner normally calls show(); make sure the board is current.
-            self.redraw()
+            if self.draws == draws:   # the owner normally shows the move (a whole redraw of a 39x32 field)
+                self.redraw()
         else:
             self.game.push(result.move)
             self.state.last_move = None

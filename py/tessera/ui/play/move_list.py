@@ -71,6 +71,9 @@ class MoveList:
         self.filled_from = 1
         """The first ply the list holds: older moves are still being put in front (``reset``)."""
         self._generation = 0
+        self._scroll_to: tuple[Any, bool] = (None, False)
+        """The button to scroll into sight at the next frame, and whether it is the last move."""
+        self._scroll_pending = False
 
     def _rows(self, session: Session, first: int, last: int) -> str:
         """The rows of plies ``first``..``last`` (``first`` starts a row)."""
@@ -163,10 +166,21 @@ class MoveList:
         button.setAttribute("aria-current", "step")
         button.setAttribute("tabindex", "0")
         self.current = button
+        self._scroll_to = (button, ply == self.shown)
+        if not self._scroll_pending:
+            self._scroll_pending = True
+            js.requestAnimationFrame(create_once_callable(self._scroll_into_sight))
+
+    def _scroll_into_sight(self, *_: Any) -> None:
+        """Scroll the marked move into sight, at the frame: reading the list's layout in the
+        move's own task laid the list out there and again for the frame (at move 1000 of a
+        Dots game, a few ms more for every move)."""
+        self._scroll_pending = False
+        button, live = self._scroll_to
         scroller = self.node.parentElement
-        if not present(scroller):
+        if not present(scroller) or not button.isConnected:
             return
-        if ply == self.shown:  # the live position: show the end of the list, as a move sheet does
+        if live:  # the live position: show the end of the list, as a move sheet does
             scroller.scrollTop = scroller.scrollHeight
             return
         box, place = scroller.getBoundingClientRect(), button.getBoundingClientRect()
