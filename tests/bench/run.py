@@ -7,9 +7,10 @@ Collects, and prints as ONE markdown table:
     returns a list of ``{"name": str, "value": float, "unit": str}``;
 (b) the same function in Pyodide under Node (tests/pyodide/run_bench.mjs);
 (c) page metrics in headless Chromium against the built site (scripts/serve.py):
-    a cold load (fresh profile: no HTTP cache, no service worker) and a warm
+    a cold load (fresh profile: no HTTP cache, no service worker), a warm
     reload (same profile, after the service worker took control and the page
-    kept its inflated snapshot):
+    kept its inflated snapshot) and a warm load in a new tab of that profile
+    (a new renderer: the wasm compiled again, as when a player comes back):
       - time until the page frame (#frame) is first rendered,
       - first contentful paint,
       - time until the home screen is ready (``window.tesseraReadyAt`` when
@@ -22,7 +23,8 @@ Collects, and prints as ONE markdown table:
     (``#/play/quadrature/<id>``): the saved game is made here in CPython with
     ``tessera.core.session`` and put into localStorage by an init script
     before the page's own scripts run; "cold" is a fresh profile, "warm" a
-    reload in the same profile once the service worker controls it.  The
+    reload in the same profile once the service worker controls it, then a
+    new tab of it.  The
     board counts as interactive when the app is ready
     (``<html data-tessera="ready">``) and the board canvas has drawn
     (``canvas.tessera-board[data-draws]``);
@@ -297,6 +299,7 @@ def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, di
             page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_timeout(200)
             warm = page.evaluate(COLLECT_JS)
+            warm["new_tab"] = new_tab_metrics(ctx, url + route, BOARD_READY_JS)
         finally:
             ctx.close()
     finally:
@@ -365,6 +368,22 @@ SNAPSHOT_COPY_JS = ("async () => typeof globalThis.tesseraSnapshotFromCache !== 
                     " || !!(await (await caches.open('tessera-inflated-snapshot')).keys()).length")
 
 
+def new_tab_metrics(ctx, url: str, ready_js: str) -> dict:
+    """A warm start in a new tab of the same profile: how a player comes back.  A reload keeps
+    its renderer, and with it the wasm compiled by the load before; a new tab starts a renderer
+    that compiles the wasm again (lazily, as functions first run), so it is slower and its
+    tasks longer."""
+    tab = ctx.new_page()
+    try:
+        tab.add_init_script(INIT_SCRIPT)
+        tab.goto(url, wait_until="commit")
+        tab.wait_for_function(ready_js, timeout=READY_TIMEOUT_MS, polling=50)
+        tab.wait_for_timeout(200)
+        return tab.evaluate(COLLECT_JS)
+    finally:
+        tab.close()
+
+
 def settle_for_warm(page, timeout_s: float = 10.0) -> None:
     """Before a warm reload: let the page finish writing its inflated snapshot copy (if it keeps one)."""
     deadline = time.monotonic() + timeout_s
@@ -405,6 +424,7 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
             page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_timeout(200)
             warm = page.evaluate(COLLECT_JS)
+            warm["new_tab"] = new_tab_metrics(ctx, url, READY_JS)
             if memory:
                 warm.update(memory_now(page))
             if on_warm is not None:
@@ -654,8 +674,12 @@ def startup_rows(page: dict) -> list[str]:
     out = []
     runs = page["runs"]
     label = f"median of {runs}" if runs > 1 else "1 run"
-    for phase, what in (("cold", "cold: fresh profile"), ("warm", "warm: reload, same profile")):
-        rows, bare = page[phase], page.get(f"bare_{phase}") or []
+    new_tab = {"new_tab": [r["new_tab"] for r in page["warm"] if r.get("new_tab")],
+               "bare_new_tab": [r["new_tab"] for r in page.get("bare_warm") or [] if r.get("new_tab")]}
+    for phase, what in (("cold", "cold: fresh profile"), ("warm", "warm: reload, same profile"),
+                        ("new_tab", "warm: a new tab, same profile")):
+        rows = page[phase] if phase in page else new_tab[phase]
+        bare = page.get(f"bare_{phase}") or new_tab.get(f"bare_{phase}") or []
         for key, name in (("frame_ms", f"frame (#frame) rendered ({label})"),
                           ("fcp_ms", "first contentful paint"),
                           ("ready_ms", "home screen ready (data-tessera=ready)")):
@@ -673,10 +697,15 @@ def startup_rows(page: dict) -> list[str]:
         out.append(row(f"{what}: bare PyScript page ready (its frame / longest task)", "ms",
                        chromium=f"{fmt(median_of(bare, 'ready_ms'))} ({fmt(median_of(bare, 'frame_ms'))} / "
                                 f"{fmt(median_of(bare, 'boot_longtask_ms')) if median_of(bare, 'boot_longtask_ms') else '< 50'})"))
-    for phase, what in (("game_cold", "cold: fresh profile"), ("game_warm", "warm: reload, same profile")):
-        bare = page.get("bare_cold" if phase == "game_cold" else "bare_warm") or []
+    game_new_tab = [r["new_tab"] for r in page.get("game_warm") or [] if r.get("new_tab")]
+    for rows, bare, what in ((page.get("game_cold") or [], page.get("bare_cold") or [], "cold: fresh profile"),
+                             (page.get("game_warm") or [], page.get("bare_warm") or [], "warm: reload, same profile"),
+                             (game_new_tab, new_tab["bare_new_tab"], "warm: a new tab, same profile")):
         out.append(row(f"{what}, opening a game in progress: board drawn and interactive", "ms",
-                       chromium=versus(median_of(page.get(phase) or [], "board_ms"), median_of(bare, "ready_ms"))))
+                       chromium=versus(median_of(rows, "board_ms"), median_of(bare, "ready_ms"))))
+        out.append(row(f"{what}, opening a game in progress: longest main-thread task", "ms",
+                       chromium=fmt(median_of(rows, "boot_longtask_ms")) if median_of(rows, "boot_longtask_ms")
+                       else "< 50 (none)"))
     if page["warm"]:
         ctl = all(r["sw_controlled"] for r in page["warm"])
         out.append(row("warm load served under the service worker", chromium="yes" if ctl else "no"))
