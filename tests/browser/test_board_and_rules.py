@@ -144,3 +144,26 @@ def test_dots_diagrams_are_embedded_boards_that_follow_the_app(page, page_log, s
     # One Python: the app's. No embed start of a second Pyodide happened.
     assert not page.evaluate("performance.getEntriesByName('tessera:embed-python-requested').length")
     page_log.assert_no_errors()
+
+
+def test_the_board_follows_a_window_resized_mid_game(page, site_url, wait_ready):
+    """The board measures its box only when the box changes (a ResizeObserver), not at every
+    move: a window made narrower mid-game gives a smaller board, drawn and hit-tested at the
+    new size (a click lands on the point under it)."""
+    from board_display import geometry, new_game, square_xy
+    page.goto(site_url)
+    wait_ready(page)
+    new_game(page, "quadrature")
+    before = geometry(page)
+    page.set_viewport_size({"width": 500, "height": 900})   # a phone's width: one column, a smaller board
+    page.wait_for_function("w => JSON.parse(document.querySelector('canvas.tessera-board').dataset.geometry)"
+                           ".width < w", arg=before["width"])
+    after = geometry(page)
+    css_width = page.eval_on_selector("canvas.tessera-board", "c => c.getBoundingClientRect().width")
+    assert after["width"] == pytest.approx(css_width, abs=1) and after["width"] < before["width"]
+    box = page.locator("canvas.tessera-board").bounding_box()
+    for square in ("e9", "e8"):
+        x, y = square_xy(page, square)
+        page.mouse.click(box["x"] + x, box["y"] + y)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    assert page.text_content("button.move .move-text") == "e9-e8"

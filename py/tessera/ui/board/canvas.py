@@ -120,6 +120,8 @@ class BoardComponent(BoardZoomMixin):
         self._press: dict[str, Any] | None = None   # the pointer that may become a tap
         self._pinch: dict[str, float] | None = None
         self._frame_pending = False
+        self._host_size: tuple[float, float] | None = None
+        """The host's width and (``data-fit="contain"``) height when last measured."""
         self._drawn_between_frames = False
         """The last drawing was made by an event's task, not by an animation frame."""
         self.motion = BoardMotion()
@@ -187,7 +189,9 @@ class BoardComponent(BoardZoomMixin):
             if cursor is not None and "cursor" not in state.highlights:
                 state.highlights["cursor"] = cursor
         self._drop_stale_selection()
-        if not self._layout() and state is not None and self.width > 0:
+        # The host's size as last measured: the ResizeObserver measures it again when it changes;
+        # reading it here would lay the page out inside a move's task (and again for the frame).
+        if not self._layout(measure=self._host_size is None) and state is not None and self.width > 0:
             self._publish_geometry()   # a new state may be turned the other way round
         if not self._auto_zoom_checked:
             self._check_auto_zoom()
@@ -321,18 +325,22 @@ class BoardComponent(BoardZoomMixin):
         js.requestAnimationFrame(create_once_callable(frame))
 
     # ----- layout ---------------------------------------------------------------
-    def _layout(self) -> bool:
-        """Fit the canvas to the host; True when the size changed."""
+    def _layout(self, measure: bool = True) -> bool:
+        """Fit the canvas to the host (measured again, or as last measured: ``measure``);
+        True when the size changed."""
         if self._destroyed:
             return False
-        available = float(self.host.clientWidth)
+        if measure or self._host_size is None:
+            contain = self.host.getAttribute("data-fit") == "contain"
+            self._host_size = (float(self.host.clientWidth), float(self.host.clientHeight) if contain else 0.0)
+        available, host_height = self._host_size
         if available <= 0:
+            self._host_size = None   # not laid out yet (hidden): measure again next time
             return False
         aspect = self.view.aspect_at(self.game, available) if self.game is not None else 1.0
         width = available
         limit = self.max_height
-        if self.host.getAttribute("data-fit") == "contain" and self.host.clientHeight > 0:
-            host_height = float(self.host.clientHeight)
+        if host_height > 0:
             limit = host_height if limit is None else min(limit, host_height)
         if limit is not None and width / aspect > limit:
             width = limit * aspect
