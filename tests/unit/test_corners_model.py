@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from functools import lru_cache
 
 import pytest
@@ -196,7 +197,12 @@ def compare_game(start: str, rng: random.Random) -> int:
         assert game.position() == model.position()
 
 
-@pytest.mark.parametrize("seed", range(6))
+RANDOM_GAMES = 2 if sys.platform == "emscripten" else 6
+"""Pyodide runs two of the crowded games (about 2.5 s each there): the same engine, checked
+on another interpreter; CPython runs all six."""
+
+
+@pytest.mark.parametrize("seed", range(RANDOM_GAMES))
 def test_random_games_agree_move_by_move(seed: int) -> None:
     """Crowded starts (a third of the cells empty) hold rectangles of every
     shape at once, tilted ones included, so every kind of capture occurs."""
