@@ -42,6 +42,10 @@ def storage_script(items: dict[str, str], overwrite: bool = False) -> str:
     return "try { " + " ".join(lines) + " } catch (e) {}"
 
 
+QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
+"""An init script for tests that play many moves and test neither: no move animates or sounds."""
+
+
 def save_script(save: dict) -> tuple[str, str]:
     """(URL hash, init script) opening the saved game ``save``."""
     key = f"tessera/v1/session/{save['id']}"

@@ -20,7 +20,7 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from saves import save_script, storage_script  # noqa: E402
+from saves import QUIET, save_script, storage_script  # noqa: E402
 from tessera.core.session import Seat, Session  # noqa: E402
 from tessera.games.abatis import Abatis  # noqa: E402
 from tessera.games.abatis.hint import AbatisHintBot  # noqa: E402
@@ -28,7 +28,6 @@ from tessera.games.abatis.rules import KNOCKOUT_FLAG  # noqa: E402
 from tessera.games.abatis.view import place_center  # noqa: E402
 
 BOARD = "canvas.tessera-board"
-NO_ANIMATION = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
 
 
 def shown_game(page: Page, mode: str) -> Abatis:
@@ -55,7 +54,7 @@ def panel_value(page: Page, kind: str) -> str:
 
 
 def start_game(page: Page, site_url: str, wait_ready, mode: str) -> None:
-    page.add_init_script(NO_ANIMATION)
+    page.add_init_script(QUIET)
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=abatis]")
@@ -130,7 +129,7 @@ def test_classic_clears_the_board_and_a_reload_resumes(page: Page, page_log, sit
     session = classic_near_the_end()
     save = session.to_save()
     hash_, script = save_script(save)
-    page.add_init_script(NO_ANIMATION)
+    page.add_init_script(QUIET)
     page.add_init_script(script)
     page.goto(site_url + hash_)
     wait_ready(page)

@@ -19,15 +19,13 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from saves import storage_script  # noqa: E402
+from saves import QUIET  # noqa: E402
 from tessera.games.corners import Corners  # noqa: E402
 from tessera.games.corners.geometry import CAPTURE_BASE, PASS, RECTANGLES, cell_name  # noqa: E402
 from tessera.games.corners.rules import parse_cell  # noqa: E402
 from tessera.games.corners.view import candidates, cell_center  # noqa: E402
 
 BOARD = "canvas.tessera-board"
-QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
-"""For the games played to their end: no move animates or sounds (a third of their time)."""
 
 
 def click_cell(page: Page, name: str) -> None:

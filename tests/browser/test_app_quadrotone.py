@@ -20,7 +20,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from conftest import emulate  # noqa: E402
-from saves import storage_script  # noqa: E402
+from saves import QUIET, storage_script  # noqa: E402
 from tessera.core.view import ViewState  # noqa: E402
 from tessera.games.quadrotone import Quadrotone  # noqa: E402
 from tessera.games.quadrotone.catalog import catalog  # noqa: E402
@@ -29,7 +29,6 @@ from tessera.games.quadrotone.field import parse_square  # noqa: E402
 from tessera.games.quadrotone.view import QuadrotoneView, square_center, tray_center, tray_rows  # noqa: E402
 
 BOARD = "canvas.tessera-board"
-NO_ANIMATION = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
 
 
 def shown_game(page: Page) -> Quadrotone:
@@ -69,7 +68,7 @@ def click_hand(page: Page, chip: int, dropped: tuple[int, ...] = ()) -> None:
 
 
 def start(page: Page, site_url: str, wait_ready, opponent: str) -> None:
-    page.add_init_script(NO_ANIMATION)
+    page.add_init_script(QUIET)
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=quadrotone]")
@@ -193,7 +192,7 @@ def test_a_resignation_credits_the_winner_as_ruled(page: Page, page_log, site_ur
 
 
 def test_scoring_switches_in_the_new_game_dialog(page: Page, page_log, site_url: str, wait_ready) -> None:
-    page.add_init_script(NO_ANIMATION)
+    page.add_init_script(QUIET)
     page.goto(site_url)
     wait_ready(page)
     page.click("button[data-action=new-game][data-game=quadrotone]")

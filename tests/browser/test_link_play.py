@@ -13,10 +13,9 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 
-from saves import storage_script  # noqa: E402
+from saves import QUIET  # noqa: E402
 
 BOARD = "canvas.tessera-board"
-QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})
 
 
 def device(context: BrowserContext, site_url: str, wait_ready) -> Page:
