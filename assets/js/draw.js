@@ -12,12 +12,28 @@
 //   6 text x y size fill text align(0 left,1 centre,2 right) bold
 //   7 polygon fill n x1 y1 ...     8 polyline stroke width n x1 y1 ...
 //   9 round_rect x y w h radius fill
+//  10 circles r fill n x1 y1 ... (n circles of one radius and fill)
+//   0 (a break between runs, see below)
 //
 // Runs of consecutive lines (same stroke and width) and of circles (same
 // fill) are drawn as one path each: the 121 lattice points and 22 lines of
 // an 11x11 board become two draw calls.  Where such shapes overlap, a
 // translucent colour is applied once, not twice; views that want stacking
 // interleave another command.
+//
+// A frame repaints only where it differs from the frame before on the same
+// canvas ("damage"): both frames are split into shapes, the shapes found in
+// one frame and not the other give the rectangles to repaint, and only the
+// shapes that touch them are drawn again, clipped to them.  A move on a
+// 39x32 Dots field a thousand dots in then rasterises a few dots, not all
+// of them; a frame equal to the one before draws nothing.  Any change of
+// size, pixel ratio or pan, damage over half the board, or a frame of few
+// shapes (tesseraDraw.damageFrom) repaints it whole.  A repaint in part
+// may antialias the edge of a shape a few levels otherwise than a whole
+// one (Skia rasterises a path cut by a clip, or with fewer shapes in it, a
+// little differently); tests/browser/test_draw_damage.py measures it.
+// Opcode 0 (no arguments) only ends a run: a repaint in part puts it where
+// shapes of different runs would otherwise become one path.
 (function () {
   "use strict";
 
@@ -60,6 +76,9 @@
     while (i < n) {
       const op = ops[i];
       switch (op) {
+        case 0: // a break between runs (a partial repaint left shapes out here)
+          i += 1;
+          continue;
         case 1: // rect
           ctx.fillStyle = strings[ops[i + 5]];
           ctx.fillRect(ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]);
@@ -178,24 +197,242 @@
     return count;
   }
 
+  // ----- damage: repaint only what changed -------------------------------------
+  const ARGS = { 1: 5, 2: 6, 3: 6, 4: 4, 5: 5, 6: 7, 9: 6 };
+  const STRING_ARGS = { 1: [5], 2: [5], 3: [5], 4: [4], 5: [4], 6: [4, 5], 9: [6] };
+  const MARGIN = 2; // logical pixels round every shape: antialiasing, rounding
+  const MAX_RECTS = 24;
+  const WHOLE = 0.5; // damage over this share of the canvas: repaint it whole
+
+  /**
+   * The shapes of a frame, in drawing order: each is [key, x0, y0, x1, y1,
+   * start, end, run] (ops[start..end) draws it; for one circle of an opcode-10
+   * batch, start is the index of its centre and end is -1 - the batch's index).
+   * Shapes of one run (drawn as one path by ``drawOps``) share ``run``.
+   *
+   * The key is the shape with its colours and texts spelled out (equal shapes
+   * of two frames have equal keys whatever their string indices), then what
+   * else decides its pixels: its run (the run's first shape; for a batch of
+   * circles, its style and how many batches of that style came before), since
+   * a translucent overlap inside a run is filled once and across runs twice;
+   * and the shape drawn just before it, since two shapes that trade places
+   * trade which one is on top.
+   */
+  function shapesOf(ops, strings) {
+    const shapes = [];
+    const n = ops.length;
+    let i = 0;
+    let run = 0;
+    let runStyle = "";
+    const batches = new Map(); // a batch's style -> how many batches of it so far
+    while (i < n) {
+      const op = ops[i];
+      let x0, y0, x1, y1, end, key;
+      if (op === 0) { i += 1; run++; runStyle = ""; continue; }
+      if (op === 10) {
+        run++;
+        runStyle = "";
+        const r = ops[i + 1];
+        const fill = strings[ops[i + 2]];
+        const count = ops[i + 3];
+        const reach = Math.max(0, r) + MARGIN;
+        const style = r + "," + fill;
+        const before = batches.get(style) || 0;
+        batches.set(style, before + 1);
+        const tag = "10," + style + "#" + before;
+        for (let p = 0, k = i + 4; p < count; p++, k += 2) {
+          const x = ops[k], y = ops[k + 1];
+          shapes.push(["10," + r + "," + fill + "," + x + "," + y, x - reach, y - reach, x + reach, y + reach, k, -1 - i, run, tag]);
+        }
+        i += 4 + 2 * count;
+        continue;
+      }
+      if (op === 7 || op === 8) {
+        const at = op === 7 ? i + 3 : i + 4;
+        const count = ops[at - 1];
+        end = at + 2 * count;
+        x0 = y0 = Infinity; x1 = y1 = -Infinity;
+        for (let k = at; k < end; k += 2) {
+          const x = ops[k], y = ops[k + 1];
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (y < y0) y0 = y;
+          if (y > y1) y1 = y;
+        }
+        const half = (op === 8 ? ops[i + 2] / 2 : 0) + MARGIN;
+        x0 -= half; y0 -= half; x1 += half; y1 += half;
+        key = op + "," + strings[ops[i + 1]];
+        for (let k = i + 2; k < end; k++) key += "," + ops[k];
+      } else {
+        const args = ARGS[op];
+        if (args === undefined) throw new Error("tesseraDraw: unknown opcode " + op + " at " + i);
+        end = i + 1 + args;
+        const a = ops[i + 1], b = ops[i + 2], c = ops[i + 3], d = ops[i + 4];
+        if (op === 1 || op === 9) {
+          x0 = a; y0 = b; x1 = a + c; y1 = b + d;
+        } else if (op === 2) {
+          const half = ops[i + 6] / 2;
+          x0 = a - half; y0 = b - half; x1 = a + c + half; y1 = b + d + half;
+        } else if (op === 3) {
+          const half = ops[i + 6] / 2;
+          x0 = Math.min(a, c) - half; x1 = Math.max(a, c) + half;
+          y0 = Math.min(b, d) - half; y1 = Math.max(b, d) + half;
+        } else if (op === 4 || op === 5) {
+          const reach = Math.max(0, c) + (op === 5 ? ops[i + 5] / 2 : 0);
+          x0 = a - reach; y0 = b - reach; x1 = a + reach; y1 = b + reach;
+        } else { // 6 text: a generous box (no measuring): wider than any font's glyphs
+          const size = c;
+          const width = size * (0.9 * String(strings[ops[i + 5]]).length + 1);
+          const align = ops[i + 6];
+          x0 = align === 0 ? a - size : align === 2 ? a - width : a - width / 2;
+          x1 = x0 + width + size;
+          y0 = b - size; y1 = b + size;
+        }
+        x0 -= MARGIN; y0 -= MARGIN; x1 += MARGIN; y1 += MARGIN;
+        key = String(op);
+        const named = STRING_ARGS[op];
+        for (let k = 1; k <= args; k++) key += "," + (named.includes(k) ? strings[ops[i + k]] : ops[i + k]);
+      }
+      // Lines of one stroke and width, and circles of one fill, in a row are one path.
+      const style = op === 3 ? "3," + ops[i + 5] + "," + ops[i + 6] : op === 4 ? "4," + ops[i + 4] : "";
+      if (style === "" || style !== runStyle) run++;
+      runStyle = style;
+      shapes.push([key, x0, y0, x1, y1, i, end, run, null]);
+      i = end;
+    }
+    let lastRun = -1, runTag = "", previous = "";
+    for (const shape of shapes) {
+      if (shape[8] === null) {
+        if (shape[7] !== lastRun) runTag = shape[0];
+        shape[8] = runTag;
+      }
+      lastRun = shape[7];
+      const own = shape[0];
+      shape[0] = own + "@" + shape[8] + "<" + previous;
+      previous = own;
+    }
+    return shapes;
+  }
+
+  /** The boxes of the shapes in one frame and not in the other, or null: too many or too big. */
+  function damageBetween(before, after, area) {
+    const counts = new Map();
+    for (const shape of before) counts.set(shape[0], (counts.get(shape[0]) || 0) + 1);
+    const changed = [];
+    for (const shape of after) {
+      const left = counts.get(shape[0]);
+      if (left) counts.set(shape[0], left - 1);
+      else changed.push(shape);
+    }
+    for (const shape of before) {
+      const left = counts.get(shape[0]);
+      if (left) { counts.set(shape[0], left - 1); changed.push(shape); }
+    }
+    let rects = changed.map((s) => [s[1], s[2], s[3], s[4]]);
+    if (rects.length > MAX_RECTS) {
+      const all = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const r of rects) {
+        all[0] = Math.min(all[0], r[0]); all[1] = Math.min(all[1], r[1]);
+        all[2] = Math.max(all[2], r[2]); all[3] = Math.max(all[3], r[3]);
+      }
+      rects = [all];
+    }
+    let covered = 0;
+    for (const r of rects) covered += (r[2] - r[0]) * (r[3] - r[1]);
+    return covered > WHOLE * area ? null : rects;
+  }
+
+  /**
+   * The frame's commands for the shapes that touch ``rects``.  Shapes kept from
+   * one run stay one path (a translucent overlap is filled once, as in the whole
+   * frame); kept shapes of different runs never merge (opcode 0 between them).
+   */
+  function opsTouching(ops, shapes, rects) {
+    const out = [];
+    let lastRun = -1;
+    let batchAt = -1;
+    for (const s of shapes) {
+      let touches = false;
+      for (const r of rects) {
+        if (s[1] < r[2] && s[3] > r[0] && s[2] < r[3] && s[4] > r[1]) { touches = true; break; }
+      }
+      if (!touches) continue;
+      const sameRun = s[7] === lastRun;
+      if (!sameRun && lastRun !== -1) out.push(0);
+      lastRun = s[7];
+      if (s[6] < 0) { // one circle of a batch (opcode 10): grow the batch copied so far
+        if (!sameRun) {
+          const source = -1 - s[6];
+          batchAt = out.length;
+          out.push(10, ops[source + 1], ops[source + 2], 0);
+        }
+        out.push(ops[s[5]], ops[s[5] + 1]);
+        out[batchAt + 3] += 1;
+      } else {
+        for (let k = s[5]; k < s[6]; k++) out.push(ops[k]);
+      }
+    }
+    return out;
+  }
+
+  const frames = new WeakMap(); // canvas -> the last frame painted on it
+
   /**
    * Size a canvas for its CSS box on this screen and draw a frame.
    * Keeps the canvas sharp on HiDPI screens: backing store = CSS size x dpr.
    * ``tx``, ``ty`` shift the drawing (a zoomed board, panned; default 0).
-   * Returns the scale used.
+   * Repaints only what changed since the frame before (see the top).
+   * Returns the number of shapes drawn again (-1: the whole frame).
    */
   function paint(canvas, cssWidth, cssHeight, ops, strings, tx, ty) {
     const dpr = globalThis.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(cssWidth * dpr));
     const h = Math.max(1, Math.round(cssHeight * dpr));
-    if (canvas.width !== w) canvas.width = w;
-    if (canvas.height !== h) canvas.height = h;
+    tx = tx || 0; ty = ty || 0;
+    const shapes = shapesOf(ops, strings);
+    const last = frames.get(canvas);
+    const same = last && canvas.width === w && canvas.height === h && last.dpr === dpr &&
+      last.tx === tx && last.ty === ty && last.generation === generation;
+    frames.set(canvas, { shapes, dpr, tx, ty, generation });
     const ctx = canvas.getContext("2d");
+    const rects = same && tesseraDraw.damage && shapes.length >= tesseraDraw.damageFrom
+      ? damageBetween(last.shapes, shapes, (w / dpr) * (h / dpr)) : null;
+    if (rects === null) {
+      if (canvas.width !== w) canvas.width = w;
+      if (canvas.height !== h) canvas.height = h;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      drawOps(ctx, ops, strings, dpr, tx, ty);
+      return -1;
+    }
+    if (rects.length === 0) return 0;
+    // The damage in whole device pixels.  (Skia antialiases a path cut by the clip,
+    // or missing some of its shapes, a little otherwise than the whole path: an edge
+    // pixel may differ by some levels from a whole repaint; nothing else does.)
+    ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    for (const r of rects) {
+      const left = Math.max(0, Math.floor((r[0] + tx) * dpr));
+      const top = Math.max(0, Math.floor((r[1] + ty) * dpr));
+      const right = Math.min(w, Math.ceil((r[2] + tx) * dpr));
+      const bottom = Math.min(h, Math.ceil((r[3] + ty) * dpr));
+      if (right > left && bottom > top) ctx.rect(left, top, right - left, bottom - top);
+    }
+    ctx.clip();
     ctx.clearRect(0, 0, w, h);
-    drawOps(ctx, ops, strings, dpr, tx, ty);
-    return dpr;
+    const kept = opsTouching(ops, shapes, rects);
+    drawOps(ctx, kept, strings, dpr, tx, ty);
+    ctx.restore();
+    return kept.length;
   }
 
-  globalThis.tesseraDraw = { drawOps, paint };
+  // A canvas whose context was lost comes back blank: paint every canvas whole once.
+  let generation = 0;
+  globalThis.addEventListener?.("contextrestored", () => { generation++; }, true);
+
+  // damage: repaint only what changed, on frames of at least damageFrom shapes (a
+  // small board is repainted whole at no cost worth saving, and stays pixel-exact).
+  const tesseraDraw = { drawOps, paint, damage: true, damageFrom: 400 };
+  globalThis.tesseraDraw = tesseraDraw;
 })();
