@@ -44,7 +44,10 @@ Collects, and prints as ONE markdown table:
     collection (CDP): the JavaScript heap with its array buffers
     (``Runtime.getHeapUsage``: used + embedder + backing stores; wasm memory
     is not in it) and the WebAssembly memories (the init script notes every
-    ``WebAssembly.Memory`` made or exported by an instance);
+    ``WebAssembly.Memory`` made or exported by an instance); and the page's
+    renderer process as the system counts it (``/proc``: resident, and its
+    anonymous part), which also holds what neither figure sees (compiled
+    code, canvases, the renderer's own heaps);
 (h) bytes on the wire for a first visit: a fresh profile opens the home
     screen and stays until the service worker has precached the site and
     controls the page; the server (scripts/serve.py, in this process) counts
@@ -347,8 +350,32 @@ WASM_BYTES_JS = """() => [...new Set(window.__tesseraBench.wasm.map((r) => r.der
     .reduce((sum, mem) => sum + mem.buffer.byteLength, 0)"""
 
 
-def memory_now(page) -> dict:
-    """JS heap (with array buffers) and wasm memory of a page, after a forced GC."""
+def renderer_memory(profile: str) -> dict:
+    """The page's renderer process, found in ``/proc`` (Linux): the largest of the
+    renderers whose command line names ``profile`` (the others are spares Chromium
+    keeps): its resident memory and the anonymous part of it (heap, wasm, canvas
+    backing, not the mapped files it shares with every renderer)."""
+    best: dict = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            if b"--type=renderer" not in command or profile.encode() not in command:
+                continue
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:   # gone meanwhile
+            continue
+        sizes = {line.split(":")[0]: int(line.split()[1]) * 1024
+                 for line in status.splitlines() if line.startswith(("VmRSS:", "RssAnon:"))}
+        if sizes.get("VmRSS", 0) > best.get("renderer_rss", 0):
+            best = {"renderer_rss": sizes.get("VmRSS", 0), "renderer_anon": sizes.get("RssAnon", 0)}
+    return best
+
+
+def memory_now(page, profile: str | None = None) -> dict:
+    """JS heap (with array buffers) and wasm memory of a page, after a forced GC;
+    with ``profile``, its renderer process's memory too (``renderer_memory``)."""
     cdp = page.context.new_cdp_session(page)
     try:
         page.wait_for_timeout(MEMORY_SETTLE_MS)
@@ -361,7 +388,8 @@ def memory_now(page) -> dict:
         wasm = page.evaluate(WASM_BYTES_JS)
     finally:
         cdp.detach()
-    return {"js_bytes": js_bytes, "wasm_bytes": wasm, "total_bytes": js_bytes + wasm}
+    process = renderer_memory(profile) if profile else {}
+    return {"js_bytes": js_bytes, "wasm_bytes": wasm, "total_bytes": js_bytes + wasm, **process}
 
 
 SNAPSHOT_COPY_JS = ("async () => typeof globalThis.tesseraSnapshotFromCache !== 'boolean' || !window.caches"
@@ -426,7 +454,7 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
             warm = page.evaluate(COLLECT_JS)
             warm["new_tab"] = new_tab_metrics(ctx, url, READY_JS)
             if memory:
-                warm.update(memory_now(page))
+                warm.update(memory_now(page, profile))
             if on_warm is not None:
                 on_warm(page)
         finally:
@@ -735,6 +763,13 @@ def memory_rows(page: dict) -> list[str]:
     if bare_total:
         total += f" ({(app_total - bare_total) / 1e6:+.1f} MB, {app_total / bare_total:.2f}x bare)"
     out.append(row("memory after a warm start: total (app / bare PyScript page)", "MB", chromium=total))
+    for key, what in (("renderer_rss", "resident"), ("renderer_anon", "anonymous")):
+        app, bare_value = median_of(warm, key), median_of(bare, key)
+        text = f"{mb(app)} / {mb(bare_value)}"
+        if app is not None and bare_value:
+            text += f" ({(app - bare_value) / 1e6:+.1f} MB)"
+        out.append(row(f"memory after a warm start: renderer process, {what} (app / bare PyScript page)", "MB",
+                       chromium=text))
     return out
 
 

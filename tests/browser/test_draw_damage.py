@@ -196,7 +196,7 @@ def test_every_frame_of_a_dots_game_looks_as_the_frame_painted_whole(page: Page,
     page.goto(site_url + route)
     wait_board(page)
     page.evaluate(CHECK_FRAMES)
-    for _ in range(5):
+    for _ in range(4):
         game = Dots(setup=page.get_attribute(BOARD, "data-position"))
         free = game.placements()
         x, y = game.xy(free[len(free) // 2])
@@ -206,7 +206,7 @@ def test_every_frame_of_a_dots_game_looks_as_the_frame_painted_whole(page: Page,
         page.mouse.click(box["x"] + geo["x"] + (x - 1) * geo["spacing"],
                          box["y"] + geo["y"] + (game.height - y) * geo["spacing"])
         page.wait_for_function("n => document.querySelectorAll('button.move').length > n", arg=count)
-        page.wait_for_timeout(1000)   # the move's animation, to its end
+        page.wait_for_timeout(900)   # the move's animation, to its end
     page.keyboard.press("ArrowRight")   # the keyboard cursor: a small change
     page.keyboard.press("ArrowRight")
     page.locator("button[data-action=zoom-in]").first.click()   # a zoom: painted whole
@@ -214,4 +214,4 @@ def test_every_frame_of_a_dots_game_looks_as_the_frame_painted_whole(page: Page,
     frames = page.evaluate("window.__frames")
     assert frames["worst"] <= TOLERANCE, frames
     # Most frames were painted in part (else this checks only whole repaints).
-    assert frames["painted"] >= 30 and frames["partial"] >= frames["painted"] // 2, frames
+    assert frames["painted"] >= 25 and frames["partial"] >= frames["painted"] // 2, frames
