@@ -13,6 +13,13 @@ bots alternating seats; the machine busy with other work):
     hard   vs medium                  +38 =0 -2   95.0%  (40 games)
     hard   vs the former Hard          +11 =2 -7   60.0%  (20 games;
            mcts:playout_plies=24,movetime_ms=1500, plain random playouts)
+
+Hard with more time, and pondering as in the page (``match --ponder``),
+against hard (``--opening 4``, 2026-11-29, 20 games each):
+
+    hard:movetime_ms=3000 vs hard     +13 =0 -7   65.0%  (seed 80)
+    hard pondering vs hard            +13 =0 -7   65.0%  (seed 81; the
+           expected reply came 56 times of 440: a 125 ms guess is seldom right)
 """
 
 from __future__ import annotations
