@@ -353,8 +353,9 @@ WASM_BYTES_JS = """() => [...new Set(window.__tesseraBench.wasm.map((r) => r.der
 def renderer_memory(profile: str) -> dict:
     """The page's renderer process, found in ``/proc`` (Linux): the largest of the
     renderers whose command line names ``profile`` (the others are spares Chromium
-    keeps): its resident memory and the anonymous part of it (heap, wasm, canvas
-    backing, not the mapped files it shares with every renderer)."""
+    keeps): its resident memory and the anonymous part of it (heaps, wasm memory,
+    compiled code; not the files it maps, nor the memory it shares for tiles and
+    canvases)."""
     best: dict = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
