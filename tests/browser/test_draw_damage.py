@@ -1,5 +1,8 @@
-"""A frame repainted only where it changed (``assets/js/draw.js``: damage) has
-the very pixels of the frame repainted whole.
+"""A frame repainted only where it changed (``assets/js/draw.js``: damage) looks
+as the frame repainted whole: the same picture, but for a few levels on the
+antialiased edge of a shape that the repaint's border cuts (Skia rasterises a
+clipped path a little differently; ``LARGEST_DIFFERENCE`` says how this is told
+apart from a shape left behind).
 
 Two ways in: random frames of every command, each followed by a random edit
 of itself (shapes removed, added, moved, recoloured, translucent ones
@@ -155,6 +158,8 @@ FUZZ = """
 
 
 def test_a_frame_repainted_where_it_changed_looks_as_one_repainted_whole(page: Page) -> None:
+    """600 random frames, each painted in part after a random edit of itself, at pixel
+    ratios 1, 1.5 and 2 and with pans, against the same frames painted whole."""
     page.set_content("<!doctype html><body style='margin:0'></body>")
     page.add_script_tag(path=str(DRAW_JS))
     for seed, dpr, tx, ty in ((1, 1, 0, 0), (2, 2, 0, 0), (3, 1.5, -7.25, 3.5), (4, 1, 0.5, -0.5)):
