@@ -36,6 +36,12 @@ drops stayed used and the deal became the one by rotation classes
     hard   vs medium  +9 =0 -1   (90%; seed 12, 10 games; all ended when the
                                   limits ran out, margins 257-2300; higher
                                   6351 / 6865 / 7280 / 8198 / 12778)
+
+Hard pondering as in the page (``match --ponder``) against hard, seeds 71
+and 72, 20 games each (2026-11-29): +10 -10 and +10 -10 (50%).  The
+expected reply came 182 times of 3185: a 167 ms guess of a move among so
+many placements and arrangements is almost never the one played, so the
+ponderer nearly always searched afresh.
 """
 
 from __future__ import annotations
