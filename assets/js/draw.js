@@ -382,7 +382,8 @@
    * Keeps the canvas sharp on HiDPI screens: backing store = CSS size x dpr.
    * ``tx``, ``ty`` shift the drawing (a zoomed board, panned; default 0).
    * Repaints only what changed since the frame before (see the top).
-   * Returns the number of shapes drawn again (-1: the whole frame).
+   * Returns how many numbers of commands were drawn again (0: nothing had
+   * changed; -1: the whole frame was).
    */
   function paint(canvas, cssWidth, cssHeight, ops, strings, tx, ty) {
     const dpr = globalThis.devicePixelRatio || 1;
