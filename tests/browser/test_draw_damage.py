@@ -13,13 +13,13 @@ is compared with the same frame painted whole on a second canvas.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from playwright.sync_api import Page
 
 from board_display import BOARD, wait_board
 from saves import long_dots_save, save_script, storage_script
+from test_app_dots import click_point
 
 DRAW_JS = Path(__file__).resolve().parents[2] / "assets" / "js" / "draw.js"
 
@@ -206,10 +206,7 @@ def test_every_frame_of_a_dots_game_looks_as_the_frame_painted_whole(page: Page,
         free = game.placements()
         x, y = game.xy(free[len(free) // 2])
         count = page.eval_on_selector_all("button.move", "els => els.length")
-        geo = json.loads(page.get_attribute(BOARD, "data-geometry"))
-        box = page.locator(BOARD).bounding_box()
-        page.mouse.click(box["x"] + geo["x"] + (x - 1) * geo["spacing"],
-                         box["y"] + geo["y"] + (game.height - y) * geo["spacing"])
+        click_point(page, x, y, game.height)
         page.wait_for_function("n => document.querySelectorAll('button.move').length > n", arg=count)
         page.wait_for_timeout(900)   # the move's animation, to its end
     page.keyboard.press("ArrowRight")   # the keyboard cursor: a small change

@@ -191,7 +191,7 @@ class BoardComponent(BoardZoomMixin):
         self._drop_stale_selection()
         # The host's size as last measured: the ResizeObserver measures it again when it changes;
         # reading it here would lay the page out inside a move's task (and again for the frame).
-        if not self._layout(measure=self._host_size is None) and state is not None and self.width > 0:
+        if not self._layout(measure=False) and state is not None and self.width > 0:
             self._publish_geometry()   # a new state may be turned the other way round
         if not self._auto_zoom_checked:
             self._check_auto_zoom()
