@@ -215,5 +215,7 @@ def test_every_frame_of_a_dots_game_looks_as_the_frame_painted_whole(page: Page,
     page.keyboard.press("ArrowDown")
     frames = page.evaluate("window.__frames")
     assert frames["worst"] <= TOLERANCE, frames
-    # Most frames were painted in part (else this checks only whole repaints).
-    assert frames["painted"] >= 25 and frames["partial"] >= frames["painted"] // 2, frames
+    # Most frames were painted in part (else this checks only whole repaints). How many
+    # animation frames a move gets depends on the machine's load; each move, each
+    # cursor step and the zoom paint at least once.
+    assert frames["painted"] >= 8 and frames["partial"] >= frames["painted"] // 2, frames
