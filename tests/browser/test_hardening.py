@@ -101,7 +101,7 @@ def test_a_thousand_move_game_plays_undoes_and_resumes(page: Page, page_log, sit
     wait_ready(page)
     page.wait_for_selector(f"{BOARD}[data-draws]")
     assert move_count(page) == 1000
-    assert page.text_content(".move-list .move-row:last-child .move-number") == "500."
+    assert page.text_content(".move-list .move-block:last-child .move-row:last-child .move-number") == "500."
     before = Dots(setup=page.get_attribute(BOARD, "data-position"))
     free = before.placements()
     x, y = before.xy(free[len(free) // 2])

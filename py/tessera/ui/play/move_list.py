@@ -13,6 +13,15 @@ Only the marked move is a Tab stop (``tabindex`` 0, the others -1): the
 list is one stop in the tab order, not one per move; the arrow keys and the
 buttons above it move through the game.
 
+The rows come in blocks of ``BLOCK_ROWS``: the ``ol`` holds
+``div.move-block`` elements of ``li.move-row``, and only the blocks near
+sight are laid out and painted (``content-visibility`` on the block).  With
+that on each of 500 rows instead, every frame of a move at move 1000 of a
+Dots game checked 500 rows for sight, and the click itself hit-tested
+through them: a frame and more before the dot showed.  A block is a plain
+``div`` (not an ``li`` or a list with ``role="none"``, which would take the
+rows' own role away), so a screen reader still finds one list of rows.
+
 The markup is what the styles expect: ``li.move-row`` holding a
 ``span.move-number`` and one ``button.move[data-ply]`` per player with a
 ``span.move-text`` and, when the move gained something, ``span.move-conv``.
@@ -31,7 +40,13 @@ from ...i18n import t
 from ..dom import present
 
 RESET_SLICE = 400
-"""Moves of a whole list built in one task (an Abatis move with its gain is the longest row)."""
+"""Moves of a whole list built in one task (an Abatis move with its gain is the longest row);
+rounded to whole blocks."""
+BLOCK_ROWS = 50
+"""Rows of a block: few enough that a block in sight is cheap to lay out, many enough that
+a game of thousands of moves has only dozens of blocks."""
+BLOCK_OPEN = '<div class="move-block">'
+BLOCK_CLOSE = "</div>"
 
 
 def move_html(session: Session, ply: int, gain_key: str, sign: str = "×") -> str:
@@ -75,11 +90,26 @@ class MoveList:
         """The button to scroll into sight at the next frame, and whether it is the last move."""
         self._scroll_pending = False
 
-    def _rows(self, session: Session, first: int, last: int) -> str:
-        """The rows of plies ``first``..``last`` (``first`` starts a row)."""
-        per_row = self.per_row
-        return "".join(row_html(session, ply, min(ply + per_row - 1, last), self.gain_key, per_row, self.sign)
-                       for ply in range(first, last + 1, per_row))
+    def _row_of(self, ply: int) -> int:
+        """The 0-based row that holds ``ply``."""
+        return (ply - 1) // self.per_row
+
+    def _blocks(self, session: Session, first: int, last: int) -> str:
+        """The blocks of plies ``first``..``last`` (``first`` starts a block)."""
+        per_row, block_plies = self.per_row, BLOCK_ROWS * self.per_row
+        out = []
+        for start in range(first, last + 1, block_plies):
+            end = min(start + block_plies - 1, last)
+            out.append(BLOCK_OPEN)
+            out.extend(row_html(session, ply, min(ply + per_row - 1, end), self.gain_key, per_row, self.sign)
+                       for ply in range(start, end + 1, per_row))
+            out.append(BLOCK_CLOSE)
+        return "".join(out)
+
+    def _block_start(self, ply: int) -> int:
+        """The first ply of the block that holds ``ply``."""
+        block_plies = BLOCK_ROWS * self.per_row
+        return (ply - 1) // block_plies * block_plies + 1
 
     def reset(self, session: Session) -> None:
         """Show every move of ``session``: the newest ``RESET_SLICE`` now, the
@@ -92,9 +122,8 @@ class MoveList:
             self.filled_from = 1
             self.node.innerHTML = f'<li class="moves-empty">{escape(t("moves.none"))}</li>'
             return
-        self.filled_from = max(1, count - RESET_SLICE + 1)
-        self.filled_from -= (self.filled_from - 1) % self.per_row   # a row's first ply
-        self.node.innerHTML = self._rows(session, self.filled_from, count)
+        self.filled_from = self._block_start(max(1, count - RESET_SLICE + 1))
+        self.node.innerHTML = self._blocks(session, self.filled_from, count)
         if self.filled_from > 1:
             self._fill_later(session, self._generation)
 
@@ -103,10 +132,11 @@ class MoveList:
             if generation != self._generation or not self.node.isConnected:
                 return   # reset again, or the screen is gone
             end = self.filled_from - 1
-            start = max(1, end - RESET_SLICE + 1)
-            start -= (start - 1) % self.per_row
-            self.node.insertAdjacentHTML("afterbegin", self._rows(session, start, end))
+            start = self._block_start(max(1, end - RESET_SLICE + 1))
+            self.node.insertAdjacentHTML("afterbegin", self._blocks(session, start, end))
             self.filled_from = start
+            if self.current is not None:   # moves put in front push the marked one down: again
+                self._request_scroll()
             if start > 1:
                 self._fill_later(session, generation)
             elif self.current is None and 0 < self.marked <= self.shown:   # looked at before it was listed
@@ -128,20 +158,26 @@ class MoveList:
     def _append(self, session: Session, ply: int) -> None:
         if ply == 1:
             self.node.innerHTML = ""  # the "no moves yet" line
-        if (ply - 1) % self.per_row == 0:
-            self.node.insertAdjacentHTML("beforeend", row_html(session, ply, ply, self.gain_key, self.per_row,
-                                                               self.sign))
+        if (ply - 1) % self.per_row:   # the row is there: one more button in it
+            row = self.node.lastElementChild.lastElementChild
+            row.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key, self.sign))
         else:
-            self.node.lastElementChild.insertAdjacentHTML("beforeend", move_html(session, ply, self.gain_key,
-                                                                                 self.sign))
+            row = row_html(session, ply, ply, self.gain_key, self.per_row, self.sign)
+            if self._row_of(ply) % BLOCK_ROWS == 0:   # a block's first row: a new block
+                self.node.insertAdjacentHTML("beforeend", BLOCK_OPEN + row + BLOCK_CLOSE)
+            else:
+                self.node.lastElementChild.insertAdjacentHTML("beforeend", row)
         self.shown = ply
 
     def _remove_last(self) -> None:
-        row = self.node.lastElementChild
-        if (self.shown - 1) % self.per_row == 0:
-            row.remove()
-        else:
+        block = self.node.lastElementChild
+        row = block.lastElementChild
+        if (self.shown - 1) % self.per_row:
             row.lastElementChild.remove()
+        elif self._row_of(self.shown) % BLOCK_ROWS == 0:   # the block's only row
+            block.remove()
+        else:
+            row.remove()
         if self.current is not None and int(self.current.dataset.ply) >= self.shown:
             self.current = None
         self.shown -= 1
@@ -158,15 +194,18 @@ class MoveList:
             self.current = None
         if not 0 < ply <= self.shown:
             return
-        index = (ply - self.filled_from) // self.per_row
-        row = self.node.children.item(index) if index >= 0 else None
-        button = row.querySelector(f'button.move[data-ply="{ply}"]') if present(row) else None
+        index = (self._row_of(ply) - self._row_of(self.filled_from)) // BLOCK_ROWS
+        block = self.node.children.item(index) if index >= 0 else None
+        button = block.querySelector(f'button.move[data-ply="{ply}"]') if present(block) else None
         if not present(button):   # not in the list yet (``reset`` is still filling it): marked when it is
             return
         button.setAttribute("aria-current", "step")
         button.setAttribute("tabindex", "0")
         self.current = button
         self._scroll_to = (button, ply == self.shown)
+        self._request_scroll()
+
+    def _request_scroll(self) -> None:
         if not self._scroll_pending:
             self._scroll_pending = True
             js.requestAnimationFrame(create_once_callable(self._scroll_into_sight))
