@@ -199,3 +199,27 @@ def test_threats_are_read_again_after_a_take_back_and_another_move() -> None:
     game.pop()
     game.push_text("5-5")
     assert all(game.xy(cell) != (11, 9) for cell, _, _ in view.threats(game))
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_view_kept_through_a_game_draws_what_a_new_view_draws(seed: int) -> None:
+    """The rows of dots a view keeps from frame to frame (``_dots_by_look``) never show a
+    position gone: through moves, captures, take-backs, a turned board, another size and
+    faded points, each frame equals the frame of a view that keeps nothing."""
+    rng = SeededRandom(seed)
+    game = Dots({"size": "20x20"})
+    kept = DotsView()
+    for step in range(60):
+        if game.is_over():
+            break
+        game.random_fill(rng, 1 + step % 7)
+        if step % 5 == 4:
+            game.pop()
+        state = ViewState(flipped=step % 10 == 9)   # mostly as before: rows kept are used
+        if step % 4 == 1:
+            state.highlights["faded"] = [game.xy(cell) for cell in game.placements()[:3]]
+        size = 420 if step % 15 == 14 else 600
+        mine, fresh = DrawList(size, size), DrawList(size, size)
+        kept.draw(game, state, mine)
+        DotsView().draw(game, state, fresh)
+        assert mine.ops == fresh.ops and mine.strings == fresh.strings, step

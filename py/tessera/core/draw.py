@@ -68,9 +68,10 @@ class DrawList:
     def circle(self, cx: float, cy: float, r: float, fill: str) -> None:
         self.ops.extend((OP_CIRCLE, cx, cy, r, self._s(fill)))
 
-    def circles(self, centres: list[float], r: float, fill: str) -> None:
+    def circles(self, centres: list[float] | array[float], r: float, fill: str) -> None:
         """Circles of one radius and fill at ``centres`` (x1, y1, x2, y2, ...): one
-        command however many, so a board of a thousand dots costs one extend, not a thousand."""
+        command however many, so a board of a thousand dots costs one extend, not a thousand
+        (and, from an ``array('d')``, a copy of memory)."""
         if centres:
             self.ops.extend((OP_CIRCLES, r, self._s(fill), len(centres) // 2))
             self.ops.extend(centres)
