@@ -65,7 +65,8 @@ def test_an_old_move_clicked_is_marked_and_brought_into_sight(page: Page, page_l
       const button = document.querySelector(`button.move[data-ply="${ply}"]`).getBoundingClientRect();
       return button.top >= box.top && button.bottom <= box.bottom;
     }"""
-    assert page.evaluate(in_sight, 1000) and not page.evaluate(in_sight, 151)
+    page.wait_for_function(in_sight, arg=1000)   # scrolled at the frame after the last slice
+    assert not page.evaluate(in_sight, 151)
     # Scroll the list to its start, then click move 151 (block 2, row 76).
     page.eval_on_selector(".moves-scroll", "box => { box.scrollTop = 0; }")
     page.wait_for_function(in_sight, arg=1)

@@ -48,6 +48,7 @@ from ...core.view import BoardView, TapResult, ViewState
 from .animation import draw_dots, draw_regions, hidden_cells, hidden_regions, move_timeline
 from .eval import open_captures
 from .field import OFF
+from .position import row_codes
 from .rules import LAND
 
 MARGIN = 1.05
@@ -351,7 +352,7 @@ class DotsView(BoardView):
         """Centres of the live, dead (captured) and quiet (faded) dots, blue and red apart.
 
         A move changes a row or a few, so each row's centres are kept, keyed by the row
-        and its points' codes (``dot * 3 + owner``, read as in ``position.encode``): a
+        and its points' codes (``position.row_codes``, as the position string reads them): a
         field 1000 moves in is 32 lookups and a row or two walked, not 1000 dots placed
         in Python for every move and every frame of its animation.  Rows with a faded or
         an appearing dot are walked as they are.  The centres are ``array('d')``, as the
@@ -378,9 +379,7 @@ class DotsView(BoardView):
                     group = quiet if c in faded_cells else dead if owner[c] else live
                     group[d - 1].extend((px[x], yy))
                 continue
-            start = base + 1
-            codes = (int.from_bytes(dot[start:start + width], "big") * 3
-                     + int.from_bytes(owner[start:start + width], "big")).to_bytes(width, "big")
+            codes = row_codes(field, y)
             row = kept.get((y, codes))
             if row is None:
                 found: tuple[list[float], ...] = ([], [], [], [])   # live blue, live red, dead blue, dead red
