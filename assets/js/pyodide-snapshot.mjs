@@ -229,19 +229,42 @@ async function inflateHere(kind) {
   return new Uint8Array(plain);
 }
 
-/** The inflated wasm a worker kept from an earlier load: a Response Pyodide compiles as it reads it. */
-async function cachedWasm() {
+/** The inflated wasm a worker kept from an earlier load, read from Cache Storage here. */
+async function storedWasm() {
   if (!built() || !globalThis.caches) return null;
   try {
-    const hit = await (await caches.open(CACHE_NAME)).match(cacheKey("wasm"));
-    if (hit) {
-      globalThis.tesseraWasmFromCache = true;
-      mark("tessera:wasm-from-cache");
-    }
-    return hit || null;
+    return (await (await caches.open(CACHE_NAME)).match(cacheKey("wasm"))) || null;
   } catch (error) {
     return null; // storage blocked: inflate
   }
+}
+
+/** The same entry through the site's service worker (assets/sw.js), or null.
+ * A Response read from Cache Storage here has no URL, and Chromium keeps
+ * the compiled code of a wasm only beside a response with one: fetched
+ * through the service worker, the entry keeps its key as its URL, so a new
+ * tab (a new renderer) reads the code V8 compiled in an earlier one instead
+ * of compiling 1,900 functions again on the main thread. */
+async function wasmThroughServiceWorker() {
+  const key = cacheKey("wasm");
+  const sw = globalThis.navigator && navigator.serviceWorker;
+  if (!sw || !sw.controller || new URL(key).origin !== location.origin) return null;
+  try {
+    const response = await fetch(key);
+    if (response.ok && response.headers.get("Content-Type") === "application/wasm") return response;
+  } catch (error) { /* the worker is gone or the entry unreadable: read it here */ }
+  return null;
+}
+
+/** The inflated wasm a worker kept from an earlier load: a Response Pyodide compiles as it reads it. */
+async function cachedWasm() {
+  const stored = await storedWasm(); // asked first: no request for a copy that is not there
+  const hit = stored && ((await wasmThroughServiceWorker()) || stored);
+  if (hit) {
+    globalThis.tesseraWasmFromCache = true;
+    mark("tessera:wasm-from-cache");
+  }
+  return hit;
 }
 
 /** Start getting both files: { wasm: Promise of a Response, snapshot: Promise of the unmasked bytes }. */
@@ -282,7 +305,7 @@ function start() {
     const bytes = await inflateHere("snapshot");
     await wasm.catch(() => {});
     if (!mask) { // the wasm came from the cache
-      const hit = await cachedWasm();
+      const hit = await storedWasm();
       if (!hit) throw new Error("snapshot: the wasm's data segments are missing");
       mask = dataMask(new Uint8Array(await hit.arrayBuffer()));
     }
@@ -328,6 +351,31 @@ function answerWasmRequests(wasm) {
   };
 }
 
+/** A promise rejected when WebAssembly.instantiateStreaming fails while it is
+ * watched: Pyodide logs such a failure and then waits forever (a kept wasm
+ * that does not compile would leave the page loading).  Returns { failed,
+ * stop }. */
+function watchInstantiation() {
+  const wasm = globalThis.WebAssembly;
+  let reject = null;
+  const failed = new Promise((resolve, fail) => { reject = fail; });
+  failed.catch(() => {});
+  if (!wasm || typeof wasm.instantiateStreaming !== "function") return { failed, stop() {} };
+  const original = wasm.instantiateStreaming;
+  const watching = function instantiateStreaming(...args) {
+    const result = original.apply(this, args);
+    result.catch(reject);
+    return result;
+  };
+  wasm.instantiateStreaming = watching;
+  return {
+    failed,
+    stop() {
+      if (wasm.instantiateStreaming === watching) wasm.instantiateStreaming = original;
+    },
+  };
+}
+
 function mark(name) {
   try {
     performance.mark(name);
@@ -360,8 +408,9 @@ export async function loadPyodide(options = {}) {
   });
   pending.catch(() => {});
   const stopAnswering = answerWasmRequests(files.wasm);
+  const instantiation = watchInstantiation();
   try {
-    const pyodide = await loadPlain({ ...options, _loadSnapshot: pending });
+    const pyodide = await Promise.race([loadPlain({ ...options, _loadSnapshot: pending }), instantiation.failed]);
     globalThis.tesseraSnapshotUsed = true;
     mark("tessera:python-started");
     release(pyodide, snapshot);
@@ -382,6 +431,7 @@ export async function loadPyodide(options = {}) {
     console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
   } finally {
     stopAnswering();
+    instantiation.stop();
   }
   globalThis.tesseraSnapshotUsed = false;
   return loadPlain({ ...options, stdLibURL: FULL_URL });

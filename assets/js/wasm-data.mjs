@@ -8,8 +8,14 @@
 // in, from the wasm it has anyway.  scripts/build_site.py masks
 // (``mask_snapshot``), this unmasks: the same operation.
 
-/** [heapOffset, wasmOffset, length] of each active data segment of a wasm module. */
+/** [heapOffset, wasmOffset, length] of each active data segment of a wasm module.
+ * Throws on bytes that are not a whole wasm with a data section (a damaged
+ * kept copy): a snapshot unmasked with a wrong mask would start Python on a
+ * broken heap, where an error starts it the plain way. */
 export function dataSegments(wasm) {
+  if (wasm.length < 8 || wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) {
+    throw new Error("wasm data segments: not a wasm module");
+  }
   let pos = 8;
   const leb = () => {
     let value = 0;
@@ -27,6 +33,7 @@ export function dataSegments(wasm) {
     const id = wasm[pos++];
     const size = leb();
     const end = pos + size;
+    if (end > wasm.length) throw new Error("wasm data segments: the module is cut short");
     if (id === 11) { // the data section
       for (let count = leb(); count > 0; count--) {
         const flags = leb();
@@ -45,7 +52,7 @@ export function dataSegments(wasm) {
     }
     pos = end;
   }
-  return segments;
+  throw new Error("wasm data segments: the module has no data section");
 }
 
 /** The wasm's data segments laid out as in the heap (zeros between them), as 32-bit words. */

@@ -302,7 +302,7 @@ def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, di
             page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_timeout(200)
             warm = page.evaluate(COLLECT_JS)
-            warm["new_tab"] = new_tab_metrics(ctx, url + route, BOARD_READY_JS)
+            warm["new_tab"] = new_tab_metrics(ctx, page, url + route, BOARD_READY_JS)
         finally:
             ctx.close()
     finally:
@@ -397,11 +397,20 @@ SNAPSHOT_COPY_JS = ("async () => typeof globalThis.tesseraSnapshotFromCache !== 
                     " || !!(await (await caches.open('tessera-inflated-snapshot')).keys()).length")
 
 
-def new_tab_metrics(ctx, url: str, ready_js: str) -> dict:
-    """A warm start in a new tab of the same profile: how a player comes back.  A reload keeps
-    its renderer, and with it the wasm compiled by the load before; a new tab starts a renderer
-    that compiles the wasm again (lazily, as functions first run), so it is slower and its
-    tasks longer."""
+NEW_TAB_AFTER_MS = 5_000
+"""How long the warm page stays open before the new tab: a player who comes back had the app
+open a while, and Chromium writes the code V8 compiled for the wasm beside its cached copy only
+some seconds after the code tiered up (never while the page is being reloaded at once)."""
+
+
+def new_tab_metrics(ctx, page, url: str, ready_js: str) -> dict:
+    """A warm start in a new tab of the same profile, ``page`` closed first: how a player comes
+    back.  A reload keeps its renderer, and with it the wasm compiled by the load before; a new
+    tab starts a renderer, which compiles the wasm again (lazily, as functions first run) unless
+    Chromium kept the code compiled for it by an earlier visit.  (Beside an open page of the
+    site, a new tab may be given that page's renderer: not the player's case.)"""
+    page.wait_for_timeout(NEW_TAB_AFTER_MS)
+    page.close()
     tab = ctx.new_page()
     try:
         tab.add_init_script(INIT_SCRIPT)
@@ -453,11 +462,11 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
             page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_timeout(200)
             warm = page.evaluate(COLLECT_JS)
-            warm["new_tab"] = new_tab_metrics(ctx, url, READY_JS)
             if memory:
                 warm.update(memory_now(page, profile))
             if on_warm is not None:
                 on_warm(page)
+            warm["new_tab"] = new_tab_metrics(ctx, page, url, READY_JS)
         finally:
             ctx.close()
     finally:

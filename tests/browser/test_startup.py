@@ -12,6 +12,8 @@
   not is still found (the fallback importer fetches python_stdlib_full.zip),
   so a left-out module never breaks a page.
 * Without a usable snapshot Python starts the ordinary way.
+* The kept wasm comes through the service worker, so a new tab reads the
+  code V8 compiled for it on an earlier visit; a damaged copy is replaced.
 * scripts/serve.py gzips when asked, as a static host does.
 """
 
@@ -310,6 +312,89 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
+    page_log.assert_no_errors()
+
+
+WASM_CACHE_HIT = "v8.wasm.moduleCacheHit"
+"""Chromium's trace event when a wasm's compiled code, kept from an earlier visit, is read."""
+
+
+def traced_load(page: Page, url: str, wait_ready) -> list[dict]:
+    """Load ``url`` in ``page`` while tracing V8's wasm events; the trace's events."""
+    cdp = page.context.new_cdp_session(page)
+    events: list[dict] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
+    cdp.on("Tracing.tracingComplete", lambda data: done.append(True))
+    cdp.send("Tracing.start", {"categories": "disabled-by-default-devtools.timeline",
+                               "transferMode": "ReportEvents"})
+    page.goto(url)
+    wait_ready(page)
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + 20
+    while not done and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    cdp.detach()
+    return events
+
+
+def test_a_new_tab_reads_the_code_compiled_for_the_wasm(context, page_log, site_url: str, wait_ready) -> None:
+    """Through the service worker the wasm's kept copy has a URL, so Chromium keeps V8's compiled
+    code beside it: a new tab (a new renderer) reads that code instead of compiling 1,900
+    functions again.  A key with no copy behind it is a 404, which the page answers itself."""
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page)
+    [key] = [key for key in inflated_keys(page, 2) if "/pyodide.asm.wasm.xz?" in key]
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    answer = page.evaluate("""async (key) => {
+        const response = await fetch(key);
+        return [response.status, response.url, response.headers.get('Content-Type')];
+    }""", key)
+    assert answer == [200, key, "application/wasm"]
+    stale = key.split("?")[0] + "?inflated=0ld"
+    assert page.evaluate("async (key) => (await fetch(key)).status", stale) == 404
+    page_log.console_errors.clear()  # the browser's line for that 404, which the page never asks
+
+    page.reload()  # the wasm comes through the service worker: its compiled code can be kept
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraWasmFromCache") is True
+    hits: list[dict] = []
+    for _ in range(4):  # Chromium writes the code some seconds after it tiered up
+        page.wait_for_timeout(3000)
+        tab = context.new_page()
+        page_log.attach(tab)
+        hits = [event.get("args", {}) for event in traced_load(tab, site_url, wait_ready)
+                if event.get("name") == WASM_CACHE_HIT]
+        page.close()
+        page = tab
+        if hits:
+            break
+    assert hits and hits[0].get("url") == key, "no new tab read the wasm's compiled code"
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraWasmFromCache]") == [True, True]
+    page_log.assert_no_errors()
+
+
+def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A kept wasm that does not compile, served by the service worker, starts Python the plain
+    way once; the copy is deleted, and the next load inflates and keeps a good one."""
+    page.goto(site_url)
+    wait_ready(page)
+    [key] = [key for key in inflated_keys(page, 2) if "/pyodide.asm.wasm.xz?" in key]
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.evaluate("""async (key) => (await caches.open('tessera-inflated-snapshot')).put(key,
+        new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } }))""", key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    inflated_keys(page, 1)  # the damaged copy deleted, the snapshot's kept
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert "wasm" in page.evaluate("globalThis.tesseraInflateMs")
+    assert key in inflated_keys(page, 2)
+    assert page.evaluate("document.querySelector('#frame').innerText").strip()
     page_log.assert_no_errors()
 
 
