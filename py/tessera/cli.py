@@ -329,7 +329,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(f"{first}: {stats.summary()}\n")
     if args.ponder:
         out.write(f"{first} pondered: the expected reply came {ponder_stats.hits} times of "
-                  f"{ponder_stats.hits + ponder_stats.misses}\n")
+                  f"{ponder_stats.hits + ponder_stats.misses}"
+                  + (f"; read ahead {ponder_stats.read_ahead} times\n" if ponder_stats.read_ahead else "\n"))
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
     _write_spread(finals, out)

@@ -26,6 +26,7 @@ from tessera.games.quadrotone import Quadrotone  # noqa: E402
 from tessera.games.quadrotone.catalog import catalog  # noqa: E402
 from tessera.games.quadrotone.chips import rotate  # noqa: E402
 from tessera.games.quadrotone.field import parse_square  # noqa: E402
+from tessera.games.quadrotone.notation import make_place  # noqa: E402
 from tessera.games.quadrotone.view import QuadrotoneView, square_center, tray_center, tray_rows  # noqa: E402
 
 BOARD = "canvas.tessera-board"
@@ -385,4 +386,31 @@ def test_the_wheel_turns_the_chip_held_and_zooms_otherwise(page: Page, page_log,
     page.mouse.move(box["x"] + x, box["y"] + y)
     page.mouse.wheel(0, -300)                      # nothing held: the wheel zooms in
     page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry).zoom > 1")
+    page_log.assert_no_errors()
+
+
+def test_hard_reads_ahead_while_you_think(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """Hard, the strongest level, reads its own moves in the worker while
+    the player thinks (a reply among so many cannot be guessed), and its
+    next move comes from that reading."""
+    start(page, site_url, wait_ready, "bot:hard")
+    page.wait_for_function("document.documentElement.dataset.thinker === 'worker'", timeout=60_000)
+    for turn in range(2):
+        if shown_game(page).to_move != 0:   # the bot was drawn to start: wait for its move
+            page.wait_for_function("() => !document.documentElement.dataset.bot && "
+                                   "document.querySelectorAll('button.move').length >= 1", timeout=60_000)
+        before = page.eval_on_selector_all("button.move", "els => els.length")
+        game = shown_game(page)
+        chip = sorted(game.hands[game.to_move])[0]
+        empty = next(s for s in range(256) if game.chip_on[s] is None)
+        page.fill("#move-input", game.move_text(make_place(((chip, 0, empty),))))
+        page.press("#move-input", "Enter")
+        page.wait_for_function("n => !document.documentElement.dataset.bot && "
+                               "document.querySelectorAll('button.move').length >= n + 2", arg=before, timeout=60_000)
+        if turn == 0:
+            page.wait_for_timeout(3000)   # the player thinks; the worker reads
+    stats = page.evaluate("window.tesseraThinker.stats()")
+    assert stats["read_ahead"] == stats["pondered"] - 1 >= 1   # each move after the first (the last not yet answered)
+    assert stats["fallbacks"] == 0 and stats["errors"] == 0
+    assert shown_game(page).chip_at(empty) == chip
     page_log.assert_no_errors()

@@ -105,6 +105,13 @@ def inflated_keys(page: Page, wanted=None, timeout_s: float = 20.0) -> list[str]
         page.wait_for_timeout(200)
 
 
+def inflated_key(page: Page, file: str) -> str:
+    """The key of the kept inflated copy of ``file`` (``snapshot.bin.xz`` or
+    ``pyodide.asm.wasm.xz``), once both copies are kept."""
+    [key] = [key for key in inflated_keys(page, 2) if f"/{file}?" in key]
+    return key
+
+
 def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url: str, wait_ready) -> None:
     """The snapshot is used, inflated in the worker, kept inflated for the next load, and let go after start."""
     requests = page_requests(page)
@@ -295,7 +302,7 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     """A damaged cached copy is inflated again; a copy from an older build is deleted."""
     page.goto(site_url)
     wait_ready(page)
-    [key] = [key for key in inflated_keys(page, 2) if "/snapshot.bin.xz?" in key]
+    key = inflated_key(page, "snapshot.bin.xz")
     old = key.split("?")[0] + "?inflated=0ld"
     page.evaluate("""async ([key, old]) => {
         const cache = await caches.open('tessera-inflated-snapshot');
@@ -346,7 +353,7 @@ def test_a_new_tab_reads_the_code_compiled_for_the_wasm(context, page_log, site_
     page_log.attach(page, context)
     page.goto(site_url)
     wait_ready(page)
-    [key] = [key for key in inflated_keys(page, 2) if "/pyodide.asm.wasm.xz?" in key]
+    key = inflated_key(page, "pyodide.asm.wasm.xz")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     answer = page.evaluate("""async (key) => {
         const response = await fetch(key);
@@ -381,7 +388,7 @@ def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, sit
     way once; the copy is deleted, and the next load inflates and keeps a good one."""
     page.goto(site_url)
     wait_ready(page)
-    [key] = [key for key in inflated_keys(page, 2) if "/pyodide.asm.wasm.xz?" in key]
+    key = inflated_key(page, "pyodide.asm.wasm.xz")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.evaluate("""async (key) => (await caches.open('tessera-inflated-snapshot')).put(key,
         new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } }))""", key)

@@ -177,6 +177,54 @@ def test_mcts_blocks_a_threat() -> None:
     assert run(MctsBot(seed=4, movetime_ms=0, max_iterations=2000), game) == 2
 
 
+class PreferringMcts(MctsBot):
+    """An MCTS whose priors put ``preferred`` in that order, and which notes
+    the first move of every line it plays out."""
+
+    def __init__(self, preferred: list[int], **params: Any) -> None:
+        super().__init__(**params)
+        self.preferred = preferred
+        self.first_moves: set[int] = set()
+
+    def _priors(self, game: Game, moves: list[Any]) -> list[float]:
+        return [-float(self.preferred.index(move)) for move in moves]
+
+    def _playout(self, game: Game, rng: Any) -> float:
+        self.first_moves.add(game.move_stack[0])
+        return super()._playout(game, rng)
+
+
+def test_mcts_widening_reads_only_its_first_moves_in_a_short_search() -> None:
+    """Widening 0.5: a root visited n times has at most 1 + 0.5 sqrt(n)
+    children, so 16 iterations expand three (at 0, 1 and 5 visits), the
+    three the priors put first, and the answer is one of them.  Without
+    widening, the same search tries all nine moves."""
+    preferred = [8, 6, 7, 0, 1, 2, 3, 4, 5]
+    widened = PreferringMcts(preferred, seed=1, movetime_ms=0, max_iterations=16, widening=0.5)
+    assert run(widened, TicTacToe()) in (8, 6, 7)
+    assert widened.first_moves == {8, 6, 7}
+    plain = PreferringMcts(preferred, seed=1, movetime_ms=0, max_iterations=16)
+    run(plain, TicTacToe())
+    assert plain.first_moves == set(range(9))
+
+
+def test_mcts_bias_reads_the_likely_move_most() -> None:
+    """On an empty board every move is sound, so 300 iterations spread
+    over them; a progressive bias toward one (its prior far above the
+    rest) makes it the most visited, the answer."""
+    preferred = [4, 0, 1, 2, 3, 5, 6, 7, 8]
+    for favourite in (4, 7):
+        order = [favourite] + [move for move in preferred if move != favourite]
+        biased = PreferringMcts(order, seed=2, movetime_ms=0, max_iterations=300, bias=50.0)
+        assert run(biased, TicTacToe()) == favourite
+
+
+@pytest.mark.parametrize("setting", [{"widening": -1}, {"widening": float("nan")}, {"bias": -0.5}])
+def test_mcts_refuses_a_bad_widening_or_bias(setting: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        MctsBot(**setting)
+
+
 def test_greedy_takes_immediate_win() -> None:
     """One ply is enough to see a completed line."""
     for seed in range(5):

@@ -107,6 +107,10 @@ def test_a_capture_in_hand_that_paints_four_is_taken() -> None:
     for key in ("medium",):
         assert unlimited(key).choose(game) == capture
     assert game.to_move == CIRCLES
+    # The tree search's priors rank it first.
+    moves = game.legal_moves()
+    priors = CornersMctsBot()._priors(game, moves)
+    assert moves[priors.index(max(priors))] == capture
 
 
 def test_the_strongest_level_plans_captures() -> None:

@@ -11,7 +11,8 @@ import pytest
 from tessera.bots.base import Bot
 from tessera.bots.clock import Budget
 from tessera.bots.ponder import FrozenClock, Ponder, PonderStats, ponder_match_game
-from tessera.bots.registry import make_bot
+from tessera.bots.registry import helpers_for, levels_for, make_bot, make_level_bot
+from tessera.core.registry import available_ids
 from tessera.bots.service import ThinkService
 from tessera.bots import thinker
 from tessera.core.record import Record
@@ -58,7 +59,8 @@ def test_a_move_request_answers_the_bots_own_move() -> None:
     answers = run(service)
     expected = make_bot("alphabeta", 5, 0, max_depth=2).choose(played(OPENING))
     assert answers == [{"type": "move", "id": 1, "move": played(OPENING).move_text(expected),
-                        "nodes": answers[0]["nodes"], "depth": 2, "ms": answers[0]["ms"], "pondered": False}]
+                        "nodes": answers[0]["nodes"], "depth": 2, "ms": answers[0]["ms"], "pondered": False,
+                        "read_ahead": False}]
     assert answers[0]["nodes"] > 0
 
 
@@ -173,6 +175,53 @@ def test_a_pondering_match_plays_to_the_end() -> None:
     ponder_match_game(game, bots, 0, lambda seed, ms: make_bot("alphabeta", seed, 0, max_depth=1), stats)
     assert game.is_over()
     assert stats.hits + stats.misses == (game.ply - 1) // 2
+
+
+def test_a_bot_that_reads_ahead_guesses_no_reply() -> None:
+    """A bot with ``read_ahead`` steps reads them on the opponent's time
+    instead of guessing: no reply is a hit, and ``match --ponder`` counts
+    each as read ahead."""
+    class ReadingAhead(type(make_bot("greedy", 0, 0))):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.readings: list[int] = []
+
+        def read_ahead(self, game: Any) -> Any:
+            def steps() -> Any:
+                self.readings.append(game.ply)
+                yield
+            return steps()
+
+    reader = ReadingAhead(1, 0)
+    ponder = Ponder(reader, played(OPENING), make_bot("alphabeta", 2, 0, max_depth=1))
+    while not ponder.run(5.0):
+        pass
+    assert ponder.reading_ahead and ponder.expected is None and reader.readings == [len(OPENING)]
+    game = played([])
+    stats = PonderStats()
+    ponder_match_game(game, [reader, make_bot("greedy", 2, 0)], 0, lambda seed, ms: make_bot("greedy", seed, 0),
+                      stats)
+    assert game.is_over() and stats.hits == stats.misses == 0
+    assert stats.read_ahead == (game.ply - 1) // 2
+    assert reader.readings[1:] == list(range(1, game.ply, 2))   # after each of the opponent's moves
+
+
+def configuration(bot: Bot) -> dict[str, Any]:
+    """A bot's settings: its plain attributes (not its random state, caches or counters' objects)."""
+    return {name: value for name, value in vars(bot).items() if isinstance(value, (bool, int, float, str, tuple))}
+
+
+@pytest.mark.parametrize("game_id", available_ids())
+def test_the_worker_makes_every_level_as_the_page_would(game_id: str) -> None:
+    """A level's bot, sent to the worker (``bot_json``) and made there, has
+    every setting of the level (a bot that takes its settings by name once
+    lost them on the way, and the worker played another bot)."""
+    for index, chosen in enumerate(levels_for(game_id) + helpers_for(game_id)):
+        page_bot = make_level_bot(chosen, seed=index)
+        sent = json.loads(json.dumps(thinker.bot_json(page_bot)))
+        worker_bot = make_bot(sent["name"], sent["seed"], sent["movetime_ms"], **sent["params"])
+        assert sent["params"] == chosen.params
+        assert configuration(worker_bot) == configuration(page_bot), (game_id, chosen.key)
 
 
 def test_a_review_request_reports_each_move() -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
 from ..core.game import Game, Move
+from ..core.steps import Steps
 
 Search = Generator[None, None, Move]
 
@@ -33,6 +34,8 @@ class Bot(ABC):
         self.seed = seed
         self.movetime_ms = movetime_ms
         self.params = params
+        """The parameters it was made with, to make it again (``thinker.bot_json``);
+        ``registry.make_bot`` puts all of them here."""
 
     @abstractmethod
     def search(self, game: Game) -> Search:
@@ -41,6 +44,17 @@ class Bot(ABC):
         ``game`` is the bot's own copy: the search may push and pop on it but
         must leave it as it found it.
         """
+
+    def read_ahead(self, game: Game) -> Steps[None] | None:
+        """Reading on the opponent's time that holds whatever they reply, or
+        None (then ``bots.ponder`` guesses the reply and searches after it).
+
+        ``game`` (the bot's own copy) has the opponent to move.  A game with
+        too many replies to guess one may score the bot's own candidates here
+        and keep them for its next ``search``, which must check what of it
+        the reply left true.
+        """
+        return None
 
     def choose(self, game: Game) -> Move:
         """Run the whole search at once (command line, tests)."""

@@ -22,7 +22,7 @@ YIELD_STEPS = 48
 
 
 class _Node:
-    __slots__ = ("move", "parent", "player", "children", "untried", "visits", "total")
+    __slots__ = ("move", "parent", "player", "children", "untried", "visits", "total", "prior", "priors")
 
     def __init__(self, move: Move | None, parent: "_Node | None", player: int,
                  untried: list[Move]) -> None:
@@ -33,23 +33,50 @@ class _Node:
         self.untried = untried      # legal moves not yet expanded (empty when over)
         self.visits = 0
         self.total = 0.0
+        self.prior = 0.0            # what the bot thought ``move`` worth before searching it (``_priors``)
+        self.priors: list[float] | None = None
+        """The priors of ``untried``, once ordered by them (at the node's first expansion)."""
 
 
 class MctsBot(Bot):
     """Parameters: ``max_iterations`` (0: none), ``playout_plies``,
-    ``exploration`` (UCT constant)."""
+    ``exploration`` (UCT constant), ``widening``, ``bias``.
+
+    A game's bot may say what each move looks worth before any search
+    (``_priors``); then a node expands its moves best first, and:
+
+    - ``widening`` (0: off) is progressive widening: a node visited n times
+      has at most ``1 + widening * sqrt(n)`` children, so a short search
+      reads its best candidates deeper instead of trying every move once;
+    - ``bias`` (0: off) is progressive bias: a child's UCT value gains
+      ``bias * prior / (visits + 1)``, a hint that fades as results come.
+
+    Without priors (or both off) every move of a node is tried, in random
+    order, before any is read further.
+    """
 
     name = "mcts"
-    param_names: tuple[str, ...] = ("max_iterations", "playout_plies", "exploration")
+    param_names: tuple[str, ...] = ("max_iterations", "playout_plies", "exploration", "widening", "bias")
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, max_iterations: int = 0,
-                 playout_plies: int = 24, exploration: float = 1.0, **params: Any) -> None:
-        super().__init__(seed, movetime_ms, max_iterations=max_iterations,
-                         playout_plies=playout_plies, exploration=exploration, **params)
+                 playout_plies: int = 24, exploration: float = 1.0, widening: float = 0.0, bias: float = 0.0,
+                 **params: Any) -> None:
+        super().__init__(seed, movetime_ms, max_iterations=max_iterations, playout_plies=playout_plies,
+                         exploration=exploration, widening=widening, bias=bias, **params)
+        if not (float(widening) >= 0 and float(bias) >= 0):
+            raise ValueError("widening and bias are 0 or more")
         self.max_iterations = int(max_iterations)
         self.playout_plies = max(0, int(playout_plies))
         self.exploration = float(exploration)
+        self.widening = float(widening)
+        self.bias = float(bias)
         self.iterations = 0
+
+    def _priors(self, game: Game, moves: list[Move]) -> list[float] | None:
+        """What each of ``moves`` (of the position ``game`` is in) looks worth
+        before any search, higher better, or None: the generic bot knows
+        nothing of the game.  Called once per node, at its first expansion."""
+        return None
 
     def search(self, game: Game) -> Search:
         budget = Budget(self.movetime_ms, self.max_iterations, self.clock)  # the time counts from the asking
@@ -90,26 +117,40 @@ class MctsBot(Bot):
         pushed = 0
         c = self.exploration
         try:
-            # Selection: follow UCT through fully expanded nodes.
-            while not node.untried and node.children:
+            # Selection: follow UCT through nodes with all the children they may have.
+            widening = self.widening
+            while node.children and (not node.untried or (
+                    widening and len(node.children) >= 1 + widening * math.sqrt(node.visits))):
                 log_n = math.log(node.visits)
                 best, best_value = node.children[0], -1.0
+                bias = self.bias
                 for child in node.children:
                     value = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                    if bias:
+                        value += bias * child.prior / (child.visits + 1)
                     if value > best_value:
                         best, best_value = child, value
                 node = best
                 game.push_unchecked(node.move)
                 pushed += 1
-            # Expansion: one new child (the moves were shuffled when listed).
+            # Expansion: one new child, the best by the priors (else the next of
+            # the moves shuffled when listed).
             if node.untried:
+                if node.priors is None and not node.children:
+                    priors = self._priors(game, node.untried)
+                    if priors is not None:   # best last: it is popped first; equals keep the shuffle
+                        pairs = sorted(zip(priors, range(len(priors))))
+                        node.untried = [node.untried[index] for _, index in pairs]
+                        node.priors = [prior for prior, _ in pairs]
                 move = node.untried.pop()
+                prior = node.priors.pop() if node.priors is not None else 0.0
                 player = game.to_move
                 game.push_unchecked(move)
                 pushed += 1
                 untried = [] if game.outcome() is not None else game.legal_moves()
                 rng.shuffle(untried)
                 child = _Node(move, node, player, untried)
+                child.prior = prior
                 node.children.append(child)
                 node = child
             # Playout.

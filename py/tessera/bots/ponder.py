@@ -10,6 +10,10 @@ search goes on for the bot's whole move time from there, with everything
 it already read, and answers as it would have without pondering, only
 deeper.  Any other reply (a *miss*) drops it, and the bot searches afresh.
 
+A bot whose replies are too many to guess (``Bot.read_ahead`` gives steps)
+reads ahead instead: it scores its own candidates on the position before
+the reply, and its next search keeps what the reply left true.
+
 Nothing here knows a game or a bot: every bot reads its budget's time
 from its ``clock`` (``bots.clock.Budget``), which is what the frozen clock
 replaces.  The page ponders in its worker (``bots.service``); the command
@@ -73,6 +77,8 @@ class Ponder:
         self.game = game.copy()
         self.predictor = predictor
         self.expected: Move | None = None
+        self.reading_ahead = False
+        """The bot reads ahead (``Bot.read_ahead``) instead of guessing a reply."""
         self.result: Move | None | Unfinished = UNFINISHED
         self.clock: FrozenClock | None = None
         self._had_clock = "clock" in vars(bot)
@@ -80,6 +86,11 @@ class Ponder:
         self.steps: Steps[None] = self._run()
 
     def _run(self) -> Steps[None]:
+        ahead = self.bot.read_ahead(self.game.copy())
+        if ahead is not None:
+            self.reading_ahead = True
+            yield from ahead
+            return None
         predicted = yield from self.predictor.search(self.game.copy())
         if predicted is None or not self.game.is_legal(predicted):
             return None
@@ -132,11 +143,13 @@ def predictor_for(bot: Bot, make: Callable[[int, int], Bot]) -> Bot:
 
 
 class PonderStats:
-    """How often the guess was right (``match --ponder`` prints it)."""
+    """How often the guess was right, and how often the bot read ahead
+    instead (``match --ponder`` prints it)."""
 
     def __init__(self) -> None:
         self.hits = 0
         self.misses = 0
+        self.read_ahead = 0
 
 
 def ponder_match_game(game: Game, bots: list[Bot], seat: int, make: Callable[[int, int], Bot],
@@ -158,7 +171,9 @@ def ponder_match_game(game: Game, bots: list[Bot], seat: int, make: Callable[[in
             else:
                 if ponder is not None:
                     ponder.drop()
-                    if stats is not None:
+                    if stats is not None and ponder.reading_ahead:
+                        stats.read_ahead += 1
+                    elif stats is not None:
                         stats.misses += 1
                 move = bots[mover].choose(game)
             ponder = None

@@ -49,9 +49,11 @@ def make_bot(name: str, seed: int = 0, movetime_ms: int = 1000, **params: Any) -
         known = ", ".join(allowed) or "-"
         raise BotSpecError("error.bot.no_param", name=repr(name), param=repr(unknown[0]), known=known)
     try:
-        return cls(seed=seed, movetime_ms=movetime_ms, **params)
+        bot = cls(seed=seed, movetime_ms=movetime_ms, **params)
     except (TypeError, ValueError) as error:
         raise BotSpecError("error.bot.bad_params", name=repr(name), reason=error) from None
+    bot.params = dict(params)   # all of them: a bot that takes some by name keeps none of those in ``params``
+    return bot
 
 
 def _from_levels_module(game_id: str, name: str) -> tuple[BotLevel, ...]:

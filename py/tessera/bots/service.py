@@ -163,12 +163,14 @@ class ThinkService:
         keyed = self._keyed(key, record.game, message.get("bot"))
         game = self._position(keyed, record)
         ponder, keyed.ponder = keyed.ponder, None
+        read_ahead = ponder is not None and ponder.reading_ahead
         if ponder is not None and not ponder.hit(game):
-            ponder.drop()
+            ponder.drop()   # a bot that read ahead keeps what it read for its search
             ponder = None
-        self.jobs.append(Job(ident, MOVE_RANK, self._move(ident, keyed.bot, game.copy(), ponder), key))
+        self.jobs.append(Job(ident, MOVE_RANK, self._move(ident, keyed.bot, game.copy(), ponder, read_ahead), key))
 
-    def _move(self, ident: int, bot: Bot, game: Game, ponder: Ponder | None) -> Steps[dict[str, Any]]:
+    def _move(self, ident: int, bot: Bot, game: Game, ponder: Ponder | None,
+              read_ahead: bool = False) -> Steps[dict[str, Any]]:
         started = self.clock()
         if ponder is not None:
             move = yield from ponder.resume()
@@ -176,7 +178,8 @@ class ThinkService:
             move = yield from bot.search(game.copy())
         return {"type": "move", "id": ident, "move": game.move_text(move) if move is not None else None,
                 "nodes": getattr(bot, "nodes", None), "depth": getattr(bot, "depth_reached", None),
-                "ms": round((self.clock() - started) * 1000.0, 1), "pondered": ponder is not None}
+                "ms": round((self.clock() - started) * 1000.0, 1), "pondered": ponder is not None,
+                "read_ahead": read_ahead}
 
     def _start_ponder(self, message: dict[str, Any]) -> None:
         key = str(message["key"])

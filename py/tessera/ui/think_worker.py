@@ -53,7 +53,9 @@ class WorkerThinker:
         self._progress: dict[int, Progress] = {}
         self._proxies: list[Any] = []
         self.stats = {"asked": 0, "answered": 0, "cancelled": 0, "acknowledged": 0, "fallbacks": 0,
-                      "pondered": 0, "errors": 0}
+                      "pondered": 0, "read_ahead": 0, "errors": 0}
+        """``pondered``: ponder requests told; ``read_ahead``: moves that came
+        after the bot read ahead on the player's time (``Bot.read_ahead``)."""
 
     # ----- start -------------------------------------------------------------------
     def warm(self) -> None:
@@ -118,6 +120,8 @@ class WorkerThinker:
                 if progress is not None:
                     progress(message)
             else:
+                if message.get("read_ahead") is True:
+                    self.stats["read_ahead"] += 1
                 future = self._answers.pop(message.get("id"), None)
                 if future is not None and not future.done():
                     future.set_result(message)

@@ -25,7 +25,7 @@ from ...core.game import Game
 from ...core.rng import SeededRandom
 from .geometry import CAPTURE_BASE
 from .rules import Corners
-from .strategy import best_final_move
+from .strategy import best_final_move, move_gain
 
 
 class CornersMctsBot(MctsBot):
@@ -45,6 +45,11 @@ class CornersMctsBot(MctsBot):
             yield
             return best_final_move(game)
         return (yield from super().search(game))
+
+    def _priors(self, game: Game, moves: list[int]) -> list[float]:  # type: ignore[override]
+        """What a move does at once (``strategy.move_gain``): captures and
+        rectangles made or spoilt come before quiet placements."""
+        return [move_gain(game, move) for move in moves]  # type: ignore[arg-type]
 
     def _playout(self, game: Game, rng: SeededRandom) -> float:
         """Moves from here, a capture taken at ``capture_share`` odds; the result for seat 0 in [0, 1]."""

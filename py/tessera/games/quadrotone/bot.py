@@ -26,6 +26,16 @@ since unused limits are worth nothing once the field is full.
 The search yields after every candidate and keeps its time in phases
 (a share of ``movetime_ms`` each); with no time limit the counts
 (``singles``, ``pool``, ``replies``, ``finalists``) bound it.
+
+``read_ahead`` (0: off) is what the bot does on the opponent's time
+(``bots.ponder``): a guess of the reply among so many moves is almost
+never right, but most of the field stays as it was whatever the reply.
+So the bot scores up to ``read_ahead`` of its own one-chip moves on the
+position before the reply (the opponent passed over), and its next search
+starts from those the reply left alone -- none within ``STALE_RADIUS``
+large squares of a square the reply changed -- then draws its own as
+usual.  A kept score is only an estimate (a chain or fence may reach
+further): the moves that may be played are scored again exactly.
 """
 
 from __future__ import annotations
@@ -38,7 +48,7 @@ from ...core.rng import SeededRandom
 from .chips import rotate, squares
 from .field import LARGE, SQUARES
 from .patterns import colour_at
-from .notation import ARRANGE, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange, make_place
+from .notation import ARRANGE, EXPIRED, MAX_CHIPS, PLACE, Move, fewest_turns, make_arrange, make_place
 from .rules import Quadrotone
 from .sampler import random_move
 
@@ -55,6 +65,11 @@ def _neighbours(square: int) -> tuple[int, ...]:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
 """The up to eight large squares around each large square."""
 CENTRE: tuple[int, ...] = tuple(r * LARGE + c for r in (6, 7, 8, 9) for c in (6, 7, 8, 9))
+STALE_RADIUS = 2
+"""A score read ahead is dropped when the reply changed a large square this
+near (a pattern reaches about this far from the chip that finishes it)."""
+KEPT_CANDIDATES = 200
+"""The best scores read ahead that join a search's candidates."""
 
 
 def looks(chip: int) -> tuple[int, ...]:
@@ -65,6 +80,13 @@ def looks(chip: int) -> tuple[int, ...]:
 def move_squares(move: Move) -> list[int]:
     """The large squares a move leaves its chips on."""
     return [item[2] if move[0] == PLACE else item[1] for item in move[1]]
+
+
+def _move_touches(move: Move) -> tuple[int, ...]:
+    """The large squares a one-chip move changes (an arrangement: where it starts and ends)."""
+    if move[0] == PLACE:
+        return tuple(item[2] for item in move[1])
+    return tuple(square for item in move[1] for square in item[:2])
 
 
 def _size_open(game: Quadrotone, player: int, kind: str, size: int) -> bool:
@@ -83,15 +105,16 @@ def _fits(items: list[Item], item: Item, kind: str) -> bool:
 class QuadrotoneBot(Bot):
     name = "quadrotone"
     param_names = ("singles", "arrange_share", "multi", "pool", "reserve", "replies", "reply_weight",
-                   "finalists", "noise", "best_fit_squares", "best_fit_kinds")
+                   "finalists", "noise", "best_fit_squares", "best_fit_kinds", "read_ahead")
 
     def __init__(self, seed: int = 0, movetime_ms: int = 1000, singles: int = 2000, arrange_share: float = 0.15,
                  multi: bool = True, pool: int = 16, reserve: float = 0.0, replies: int = 0,
                  reply_weight: float = 0.7, finalists: int = 10, noise: int = 0, best_fit_squares: int = 12,
-                 best_fit_kinds: int = 16, **params: Any) -> None:
+                 best_fit_kinds: int = 16, read_ahead: int = 0, **params: Any) -> None:
         super().__init__(seed, movetime_ms, **params)
-        if singles < 1 or pool < 1 or finalists < 1 or replies < 0 or reserve < 0 or noise < 0:
-            raise ValueError("singles, pool and finalists at least 1; replies, reserve and noise at least 0")
+        if singles < 1 or pool < 1 or finalists < 1 or replies < 0 or reserve < 0 or noise < 0 or read_ahead < 0:
+            raise ValueError("singles, pool and finalists at least 1; replies, reserve, noise and read_ahead "
+                             "at least 0")
         if not 0 <= arrange_share <= 1:
             raise ValueError("arrange_share is between 0 and 1")
         self.singles = singles
@@ -105,6 +128,9 @@ class QuadrotoneBot(Bot):
         self.noise = noise
         self.best_fit_squares = best_fit_squares
         self.best_fit_kinds = best_fit_kinds
+        self.read_ahead_count = read_ahead
+        self.ahead: tuple[list[Move], int, dict[Move, int]] | None = None
+        """(the moves before the reply, the bot's seat, one-chip move -> points) read on the opponent's time."""
         self.rng = SeededRandom(seed)
         self.nodes = 0
         self.scored_moves = 0
@@ -134,15 +160,18 @@ class QuadrotoneBot(Bot):
         recent = self._recent_zone(game)
         singles: dict[str, list[tuple[int, Item]]] = {PLACE: [], ARRANGE: []}
         best: list[tuple[int, Move]] = []   # (gain, legal move)
+        kept = self._kept_scores(game, player)
+        estimated: set[Move] = set()
+        for gain, move in sorted(((gain, move) for move, gain in kept.items()), reverse=True)[:KEPT_CANDIDATES]:
+            self._add_candidate(game, gain, move, singles, best)
+            estimated.add(move)
         first_phase = 0.45 if self.replies else 0.7
         for count, move in enumerate(self._one_chip_moves(game, player, recent)):
             if count >= self.singles or (count and phase_over(first_phase)):
                 break
-            gain = self._gain(game, move, player)
-            if len(move[1]) == 1:   # a swap is no unit to grow from
-                singles[move[0]].append((gain, move[1][0]))
-            if game.check(move) is None:
-                best.append((gain, move))
+            if move in kept:
+                continue
+            self._add_candidate(game, self._gain(game, move, player), move, singles, best)
             yield
         if self.multi:
             grow_phase = 0.6 if self.replies else 0.95
@@ -152,6 +181,8 @@ class QuadrotoneBot(Bot):
         if not best:
             return random_move(game, self.rng)
         best.sort(key=lambda pair: (-pair[0], len(pair[1][1])))
+        if estimated:
+            best = self._rescored(game, player, best, estimated)
         if self.noise:
             near = [move for gain, move in best[:self.noise]]
             chosen = near[self.rng.below(len(near))]
@@ -161,6 +192,64 @@ class QuadrotoneBot(Bot):
             chosen = best[0][1]
         self._remember(game, chosen, player)
         return chosen
+
+    @staticmethod
+    def _add_candidate(game: Quadrotone, gain: int, move: Move, singles: dict[str, list[tuple[int, Item]]],
+                       best: list[tuple[int, Move]]) -> None:
+        if len(move[1]) == 1:   # a swap is no unit to grow from
+            singles[move[0]].append((gain, move[1][0]))
+        if game.check(move) is None:
+            best.append((gain, move))
+
+    def _rescored(self, game: Quadrotone, player: int, best: list[tuple[int, Move]],
+                  estimated: set[Move]) -> list[tuple[int, Move]]:
+        """``best`` (sorted) with the scores read ahead among the moves that
+        may be played scored again exactly, and sorted again."""
+        reach = max(self.noise, self.finalists if self.replies else 1)
+        while True:
+            top = [(index, move) for index, (_, move) in enumerate(best[:reach]) if move in estimated]
+            if not top:
+                return best
+            for index, move in top:
+                best[index] = (self._gain(game, move, player), move)
+                estimated.discard(move)
+            best.sort(key=lambda pair: (-pair[0], len(pair[1][1])))
+
+    # ----- reading on the opponent's time ---------------------------------------------
+    def read_ahead(self, game: Quadrotone) -> Search | None:  # type: ignore[override]
+        if not self.read_ahead_count or game.is_over():
+            return None
+        return self._read_ahead(game)
+
+    def _read_ahead(self, game: Quadrotone) -> Generator[None, None, None]:
+        """Score one-chip moves of the bot's own as if the opponent passed."""
+        player = 1 - game.to_move
+        scores: dict[Move, int] = {}
+        self.ahead = (list(game.move_stack), player, scores)
+        game.push_unchecked(EXPIRED)
+        if game.to_move != player or game.is_over():
+            return
+        for count, move in enumerate(self._one_chip_moves(game, player, self._recent_zone(game))):
+            if count >= self.read_ahead_count:
+                break
+            scores[move] = self._gain(game, move, player)
+            yield
+
+    def _kept_scores(self, game: Quadrotone, player: int) -> dict[Move, int]:
+        """The scores read ahead that the reply left alone, if ``game`` is the
+        position they were read for after one reply (else none)."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is None:
+            return {}
+        stack, seat, scores = ahead
+        if seat != player or len(game.move_stack) != len(stack) + 1 or game.move_stack[:-1] != stack:
+            return {}
+        reply = game.move_stack[-1]
+        changed = set(move_squares(reply)) | ({start for start, _, _ in reply[1]} if reply[0] == ARRANGE else set())
+        stale = set(changed)
+        for _ in range(STALE_RADIUS):
+            stale.update(near for square in list(stale) for near in NEIGHBOURS[square])
+        return {move: gain for move, gain in scores.items() if not stale.intersection(_move_touches(move))}
 
     def _remember(self, game: Quadrotone, move: Move, player: int) -> None:
         self.scored_moves += 1

@@ -56,5 +56,6 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "quadrotone", 400, {"singles": 12, "multi": False, "noise": 3, "arrange_share": 0.1,
                                           "best_fit_squares": 0}),
     BotLevel("medium", "quadrotone", 1000, {"singles": 1500}),
-    BotLevel("hard", "quadrotone", 2000, {"singles": 2500, "replies": 40, "reserve": 0.5, "finalists": 10}),
+    BotLevel("hard", "quadrotone", 2000, {"singles": 2500, "replies": 40, "reserve": 0.5, "finalists": 10,
+                                          "read_ahead": 6000}),
 )
