@@ -328,9 +328,11 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(f"{args.game}: {first} vs {second}, {stats.games} games, seed {args.seed}, {time_note}\n")
     out.write(f"{first}: {stats.summary()}\n")
     if args.ponder:
-        out.write(f"{first} pondered: the expected reply came {ponder_stats.hits} times of "
-                  f"{ponder_stats.hits + ponder_stats.misses}"
-                  + (f"; read ahead {ponder_stats.read_ahead} times\n" if ponder_stats.read_ahead else "\n"))
+        guessed = ponder_stats.hits + ponder_stats.misses
+        if guessed or not ponder_stats.read_ahead:
+            out.write(f"{first} pondered: the expected reply came {ponder_stats.hits} times of {guessed}\n")
+        if ponder_stats.read_ahead:
+            out.write(f"{first} read ahead on the opponent's time before {ponder_stats.read_ahead} of its moves\n")
     out.write("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) +
               f"; average length {total_plies / stats.games:.0f} plies\n")
     _write_spread(finals, out)

@@ -13,6 +13,7 @@ comparison with an independent model of the rules is in
 from __future__ import annotations
 
 import json
+import random
 
 from hypothesis import given, settings, strategies as st
 
@@ -35,6 +36,45 @@ def random_game(rng, start: str | None = None) -> Corners:
     while not game.is_over():
         game.push(rng.choice(game.legal_moves()))
     return game
+
+
+def captures_by_scan(game: Corners, side: int, painting_only: bool = False) -> list[int]:
+    """Every capture of ``side`` found the plain way: each rectangle, by its
+    lowest corner then its index, whose corners are all the side's and
+    which paints a corner or (before the final round) fills a cell."""
+    own, unpainted, empty = game.pieces[side], game.pieces[side] & ~game.painted, game.empty
+    found = []
+    for index in sorted(range(len(RECTANGLES)), key=lambda i: (RECTANGLES[i].corners[0], i)):
+        corners, inside = RECTANGLES[index].corner_mask, RECTANGLES[index].inside_mask
+        if corners & own == corners and (corners & unpainted or (not painting_only and inside & empty)):
+            found.append(index)
+    return found
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_kept_rectangles_are_the_captures_found_the_plain_way(seed: int) -> None:
+    """The engine keeps the rectangles each side has completed as pieces
+    come (``full``), undone with the moves; its captures are exactly those
+    a scan of every rectangle finds, in the same order, at every ply of a
+    random game with take-backs, and in a position read from its string."""
+    rng = random.Random(seed)
+    game = Corners()
+    while not game.is_over():
+        for side in (0, 1):
+            for painting_only in (False, True):
+                assert game.captures(side, painting_only) == captures_by_scan(game, side, painting_only)
+            assert sorted(game.full[side]) == sorted(
+                i for i, rect in enumerate(RECTANGLES) if rect.corner_mask & game.pieces[side] == rect.corner_mask)
+        if game.ply and rng.random() < 0.15:
+            game.pop()
+        else:
+            game.push(rng.choice(game.legal_moves()))
+        if rng.random() < 0.1:
+            read = Corners(setup=game.position())
+            assert [read.captures(side) for side in (0, 1)] == [game.captures(side) for side in (0, 1)]
+            copied = game.copy()
+            assert copied.full == game.full and copied.full[0] is not game.full[0]
 
 
 @settings(max_examples=30, deadline=None)

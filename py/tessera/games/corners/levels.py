@@ -20,6 +20,23 @@ against hard (``--opening 4``, 2026-11-29, 20 games each):
     hard:movetime_ms=3000 vs hard     +13 =0 -7   65.0%  (seed 80)
     hard pondering vs hard            +13 =0 -7   65.0%  (seed 81; the
            expected reply came 56 times of 440: a 125 ms guess is seldom right)
+
+Then (2026-11-29) the engine keeps each side's completed rectangles as
+pieces come (``Corners.full``) instead of scanning for captures, and lists
+empty cells a row at a time: a search reads about twice the positions in
+the same time (``bench``: MCTS iterations 1,243 -> 2,504 per second), and
+the tree search expands its moves best first (``_priors``).  Hard so,
+pondering, against Hard as it was before (the code of a2d3300 on its own
+engine, in the same process; seed 201, ``--opening 4``, 40 games):
+
+    hard (faster, pondering) vs the former hard   +23 =4 -13   62.5%
+
+Tried at the same speed against hard, none clearly better (20-60 games
+each, on a machine running other matches): progressive widening 1
+(+32 =4 -24), 4-ply playouts (+14 =1 -5, then +5 =1 -10), exploration 0.5
+(+11 =3 -12), the best capture rather than a random one in playouts
+(+8 =1 -9; at share 0.8 +14 =2 -14), and every waiting capture's paint in
+the evaluation (+13 =1 -10).
 """
 
 from __future__ import annotations

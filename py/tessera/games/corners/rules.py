@@ -50,10 +50,34 @@ MAX_MOVE_TEXT = 64
 CORNER_LISTS = tuple(rect.corners for rect in RECTANGLES)
 CORNER_MASKS = tuple(rect.corner_mask for rect in RECTANGLES)
 INSIDE_MASKS = tuple(rect.inside_mask for rect in RECTANGLES)
-RECTS_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, rect in enumerate(RECTANGLES) if rect.corners[0] == cell) for cell in range(CELLS))
-"""Rectangles by their first (lowest) corner: only cells holding the
-mover's pieces can start a capture, so generation skips the rest."""
+OTHER_CORNERS: tuple[tuple[tuple[int, int], ...], ...] = ()
+"""For each cell, (rectangle, its other three corners) of every rectangle
+with a corner there: a piece put there completes those whose other three
+are the same side's."""
+ROW_BITS = (1 << SIZE) - 1
+ROW_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = ()
+"""The cells of each row's bits, for listing the empty cells a row at a time."""
+LISTING_RANK: tuple[int, ...] = ()
+"""Each rectangle's place in the listing of captures: by its first (lowest)
+corner, then by index, as the rules page and every record so far list them."""
+
+
+def _make_tables() -> None:
+    """The tables above, made by the first game rather than on import: the
+    page's memory snapshot imports every engine, and these would add 90 KB
+    to it (and more to its heap) for players who never open Corners."""
+    global OTHER_CORNERS, ROW_CELLS, LISTING_RANK
+    OTHER_CORNERS = tuple(
+        tuple((i, rect.corner_mask & ~(1 << cell)) for i, rect in enumerate(RECTANGLES) if cell in rect.corners)
+        for cell in range(CELLS))
+    ROW_CELLS = tuple(
+        tuple(tuple(row * SIZE + col for col in range(SIZE) if bits >> col & 1) for bits in range(1 << SIZE))
+        for row in range(SIZE))
+    listed = sorted(range(len(RECTANGLES)), key=lambda i: (RECTANGLES[i].corners[0], i))
+    rank = [0] * len(RECTANGLES)
+    for place, index in enumerate(listed):
+        rank[index] = place
+    LISTING_RANK = tuple(rank)
 
 
 def parse_cell(text: str) -> int:
@@ -69,13 +93,19 @@ class Corners(Game):
 
     # ----- state ------------------------------------------------------------------
     def _init_state(self, setup: str | None) -> None:
+        if not OTHER_CORNERS:
+            _make_tables()
         self.pieces = [0, 0]
         """Each side's pieces (painted or not) as cell bitmasks."""
         self.painted = 0
+        self.full: list[list[int]] = [[], []]
+        """Rectangles whose four corners are each side's pieces, as they were
+        completed: pieces are never removed, so this only grows, and a
+        capture is one of these that still changes something."""
         self._to_move = CIRCLES
         self.final_left: int | None = None
         """None while pieces are placed; in the final round the turns left (2, 1, 0)."""
-        self._undo: list[tuple[int, int, int, int, int | None]] = []
+        self._undo: list[tuple[int, int, int, int, int | None, int]] = []
         self._legal: list[int] | None = None
         if setup is not None:
             self._read_position(setup)
@@ -112,21 +142,38 @@ class Corners(Game):
     def captures(self, side: int | None = None, painting_only: bool = False) -> list[int]:
         """Rectangle indices ``side`` (default: the side to move) may capture."""
         side = self._to_move if side is None else side
-        own = self.pieces[side]
-        empty = self.empty
-        unpainted = own & ~self.painted
-        found = []
-        bits = own
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            for index in RECTS_AT[low.bit_length() - 1]:
-                corners = CORNER_MASKS[index]
-                if corners & own != corners:
-                    continue
-                if corners & unpainted or (not painting_only and INSIDE_MASKS[index] & empty):
-                    found.append(index)
+        unpainted = self.pieces[side] & ~self.painted
+        if painting_only:
+            found = [index for index in self.full[side] if CORNER_MASKS[index] & unpainted]
+        else:
+            empty = self.empty
+            found = [index for index in self.full[side]
+                     if CORNER_MASKS[index] & unpainted or INSIDE_MASKS[index] & empty]
+        found.sort(key=LISTING_RANK.__getitem__)
         return found
+
+    def _complete(self, side: int, added: int) -> None:
+        """Note the rectangles the pieces ``added`` (a mask, now ``side``'s) complete."""
+        own = self.pieces[side]
+        full = self.full[side]
+        if added & (added - 1) == 0:   # one piece: each rectangle is new once
+            for index, others in OTHER_CORNERS[added.bit_length() - 1]:
+                if others & own == others:
+                    full.append(index)
+            return
+        new: set[int] = set()
+        while added:
+            low = added & -added
+            added ^= low
+            for index, others in OTHER_CORNERS[low.bit_length() - 1]:
+                if others & own == others:
+                    new.add(index)
+        full.extend(sorted(new))
+
+    def _find_full(self) -> None:
+        """``full`` from scratch (a position read from its string)."""
+        self.full = [[i for i, corners in enumerate(CORNER_MASKS) if corners & own == corners]
+                     for own in self.pieces]
 
     def legal_moves(self) -> list[int]:
         if self._legal is None:
@@ -138,13 +185,11 @@ class Corners(Game):
             if self.final_left == 0:
                 return []
             return [CAPTURE_BASE + i for i in self.captures(painting_only=True)] + [PASS]
-        moves = []
+        moves: list[int] = []
         empty = self.empty
-        while empty:
-            low = empty & -empty
-            empty ^= low
-            moves.append(low.bit_length() - 1)
-        moves.extend(CAPTURE_BASE + i for i in self.captures())
+        for row in range(SIZE):
+            moves.extend(ROW_CELLS[row][empty >> (SIZE * row) & ROW_BITS])
+        moves.extend([CAPTURE_BASE + i for i in self.captures()])
         return moves
 
     def is_legal(self, move: object) -> bool:
@@ -167,13 +212,18 @@ class Corners(Game):
 
     def _apply(self, move: int) -> None:  # type: ignore[override]
         side = self._to_move
-        self._undo.append((self.pieces[0], self.pieces[1], self.painted, side, self.final_left))
+        self._undo.append((self.pieces[0], self.pieces[1], self.painted, side, self.final_left,
+                           len(self.full[side])))
         if move < CAPTURE_BASE:
             self.pieces[side] |= 1 << move
+            self._complete(side, 1 << move)
         elif move < PASS:
             index = move - CAPTURE_BASE
             self.painted |= CORNER_MASKS[index]
-            self.pieces[side] |= INSIDE_MASKS[index] & self.empty
+            filled = INSIDE_MASKS[index] & self.empty
+            if filled:
+                self.pieces[side] |= filled
+                self._complete(side, filled)
         if self.final_left is not None:
             self.final_left -= 1
         elif not self.empty:
@@ -182,13 +232,15 @@ class Corners(Game):
         self._legal = None
 
     def _unapply(self, move: int) -> None:  # type: ignore[override]
-        self.pieces[0], self.pieces[1], self.painted, self._to_move, self.final_left = self._undo.pop()
+        self.pieces[0], self.pieces[1], self.painted, self._to_move, self.final_left, kept = self._undo.pop()
+        del self.full[self._to_move][kept:]
         self._legal = None
 
     def copy(self) -> "Corners":
         clone = Corners(self.options, self.seed, self.setup)
         clone.pieces = list(self.pieces)
         clone.painted = self.painted
+        clone.full = [list(self.full[0]), list(self.full[1])]
         clone._to_move = self._to_move
         clone.final_left = self.final_left
         clone.move_stack = list(self.move_stack)
@@ -316,6 +368,7 @@ class Corners(Game):
                 if char.isupper():
                     painted |= bit
         self.pieces, self.painted = pieces, painted
+        self._find_full()
         self._to_move = SIDE_CHARS.index(fields[1])
         full = not self.empty
         if fields[2] == "play" and len(fields) == 3:

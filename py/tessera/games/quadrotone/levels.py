@@ -42,6 +42,22 @@ and 72, 20 games each (2026-11-29): +10 -10 and +10 -10 (50%).  The
 expected reply came 182 times of 3185: a 167 ms guess of a move among so
 many placements and arrangements is almost never the one played, so the
 ponderer nearly always searched afresh.
+
+So Hard now reads ahead instead (``read_ahead``, ``bot.py``): on the
+player's time it scores its own one-chip moves as the field stands, and
+its next search starts from those the reply did not come near.  Hard
+reading ahead (``match --ponder``: for exactly as long as the opponent
+thought) against Hard as it was (``hard:read_ahead=0``), seeds 101 and
+102, 20 games each (2026-11-29, the two matches side by side on two
+cores):
+
+    hard vs hard:read_ahead=0   +16 =0 -4 (seed 101), +18 =0 -2 (seed 102):
+                                +34 =0 -6, 85% of 40 games
+
+All 40 ended when the limits ran out (margins 18-3249, median about
+1100); it read ahead before 3781 of its moves.  The page's player thinks
+longer than the 667 ms the match gives the reading, so there Hard reads
+more (up to its 6000 moves).
 """
 
 from __future__ import annotations
