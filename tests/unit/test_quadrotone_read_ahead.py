@@ -16,16 +16,9 @@ from tessera.games.quadrotone.bot import NEIGHBOURS, STALE_RADIUS, QuadrotoneBot
 from tessera.games.quadrotone.notation import ARRANGE, PLACE
 from tessera.games.quadrotone.rules import Quadrotone
 from tessera.games.quadrotone.sampler import random_move
+from test_quadrotone_bots import played
 
 SMALL = {"movetime_ms": 0, "singles": 60, "pool": 6, "multi": False}
-
-
-def played(seed: int, plies: int) -> Quadrotone:
-    game = Quadrotone(seed=seed)
-    rng = SeededRandom(seed)
-    while game.ply < plies and not game.is_over():
-        game.push(random_move(game, rng, place_share=0.9))
-    return game
 
 
 def within(squares: set[int], radius: int) -> set[int]:

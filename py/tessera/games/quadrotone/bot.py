@@ -165,6 +165,7 @@ class QuadrotoneBot(Bot):
         for gain, move in sorted(((gain, move) for move, gain in kept.items()), reverse=True)[:KEPT_CANDIDATES]:
             self._add_candidate(game, gain, move, singles, best)
             estimated.add(move)
+            yield   # each checks the move's legality
         first_phase = 0.45 if self.replies else 0.7
         for count, move in enumerate(self._one_chip_moves(game, player, recent)):
             if count >= self.singles or (count and phase_over(first_phase)):
