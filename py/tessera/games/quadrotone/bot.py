@@ -83,7 +83,7 @@ def move_squares(move: Move) -> list[int]:
 
 
 def _move_touches(move: Move) -> tuple[int, ...]:
-    """The large squares a one-chip move changes (an arrangement: where it starts and ends)."""
+    """The large squares a move changes (an arrangement: where each chip starts and ends)."""
     if move[0] == PLACE:
         return tuple(item[2] for item in move[1])
     return tuple(square for item in move[1] for square in item[:2])
@@ -245,9 +245,7 @@ class QuadrotoneBot(Bot):
         stack, seat, scores = ahead
         if seat != player or len(game.move_stack) != len(stack) + 1 or game.move_stack[:-1] != stack:
             return {}
-        reply = game.move_stack[-1]
-        changed = set(move_squares(reply)) | ({start for start, _, _ in reply[1]} if reply[0] == ARRANGE else set())
-        stale = set(changed)
+        stale = set(_move_touches(game.move_stack[-1]))
         for _ in range(STALE_RADIUS):
             stale.update(near for square in list(stale) for near in NEIGHBOURS[square])
         return {move: gain for move, gain in scores.items() if not stale.intersection(_move_touches(move))}
