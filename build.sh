@@ -257,22 +257,26 @@ cmd_test() {
   ensure_chromium
   ensure_redis
   ensure_pyodide_deps
-  cmd_build
 
   local logs
   logs="$(mktemp -d)"
   # A step started in the background ignores Ctrl-C (a script's background jobs do): stop it too.
-  trap 'for f in "$logs"/*.pid; do [ -f "$f" ] && pkill -P "$(cat "$f")" 2>/dev/null; done; exit 130' INT TERM
+  stop_steps() { for f in "$logs"/*.pid; do [ -f "$f" ] && pkill -P "$(cat "$f")" 2>/dev/null; done; }
+  trap 'stop_steps; exit 130' INT TERM
   export PYTHONDONTWRITEBYTECODE=1
+
+  # The engine tests in Pyodide need no build: they start first and take one core throughout.
+  # The CPython unit tests take the other once the site is built; the relay tests, which mostly
+  # wait (for a paused Redis, for rooms to expire), run beside both.
+  start_step "$logs/pyodide.log" -- node tests/pyodide/run_tests.mjs tests/unit
+  "$(host_python)" scripts/build_site.py site || { stop_steps; die "the build failed"; }
   # The browser fixtures would rebuild otherwise; we just built.
   export TESSERA_SITE_BUILT=1
-
-  # The engine tests in Pyodide take one core; the CPython unit and relay tests take the other.
-  start_step "$logs/pyodide.log" -- node tests/pyodide/run_tests.mjs tests/unit
+  start_step "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
   run_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'))" \
     no "$logs/unit.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
-  run_step "relay tests (CPython)" no "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
+  finish_step "relay tests (CPython, beside the unit tests)" no "$logs/relay.log"
   finish_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node, beside the two above)" no "$logs/pyodide.log"
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
