@@ -27,8 +27,11 @@
 // the wasm with its type, so the page hands that entry to Pyodide as it is.
 // A body that is not xz (a host that serves the file inflated) is used as
 // it is.
-import { XzReadableStream } from "../xz/xz-decompress.js";
-import { dataMask, xorMask } from "./tessera-wasm-data.js";
+// The decoder and the data segments' helpers are imported only to inflate:
+// a warm load's worker reads its copy from the cache at once, without
+// first fetching and evaluating them (Pyodide is waiting for the snapshot).
+const xzModule = () => import("../xz/xz-decompress.js");
+const wasmDataModule = () => import("./tessera-wasm-data.js");
 
 const CACHE_NAME = "tessera-inflated-snapshot";
 const MAGIC = {
@@ -53,6 +56,8 @@ function looksLike(kind, buffer) {
 }
 
 async function inflate(url) {
+  const decoder = xzModule(); // fetched while the file comes
+  decoder.catch(() => {});
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
@@ -73,8 +78,9 @@ async function inflate(url) {
       return reader.cancel(reason);
     },
   });
+  const stream = xz ? new (await decoder).XzReadableStream(body) : body;
   const started = performance.now();
-  const buffer = await new Response(xz ? new XzReadableStream(body) : body).arrayBuffer();
+  const buffer = await new Response(stream).arrayBuffer();
   return { buffer, inflateMs: performance.now() - started };
 }
 
@@ -84,7 +90,7 @@ async function maskFrom(port, cache, wasmKey) {
   if (message && message.mask) return new Uint8Array(message.mask);
   const hit = cache && wasmKey ? await cache.match(wasmKey) : null;
   if (!hit) throw new Error("snapshot: the wasm's data segments are missing");
-  return dataMask(new Uint8Array(await hit.arrayBuffer()));
+  return (await wasmDataModule()).dataMask(new Uint8Array(await hit.arrayBuffer()));
 }
 
 async function load({ url, id, kind, wasmKey }, port) {
@@ -105,9 +111,9 @@ async function load({ url, id, kind, wasmKey }, port) {
   const bytes = new Uint8Array(buffer);
   let mask = null;
   if (kind === "wasm") {
-    mask = dataMask(bytes).buffer;
+    mask = (await wasmDataModule()).dataMask(bytes).buffer;
   } else {
-    xorMask(bytes, await maskFrom(port, cache, wasmKey));
+    (await wasmDataModule()).xorMask(bytes, await maskFrom(port, cache, wasmKey));
   }
   if (cache) {
     // new Response copies the bytes, so the buffer itself can be transferred.
