@@ -76,7 +76,7 @@ def start_game(page: Page, site_url: str, wait_ready, mode: str) -> None:
 
 MOVES_TO_CLEAR = 300
 """The hint clears level 1 in 20-85 moves on most layouts (100 seeded Mixed
-games in CPython; in Knockout, 400 seeded games took at most 64); the
+games in CPython; 400 seeded Knockout games each took fewer than 100); the
 page's seed is its own, so the cap leaves room for a slow layout rather
 than fail on one."""
 
