@@ -13,6 +13,9 @@ from tessera.core.rng import SeededRandom
 from tessera.core.session import Seat, Session
 from tessera.games.dots import Dots
 
+SESSION_PREFIX = "tessera/v1/session/"
+"""Where the app keeps each saved game (``tessera.ui.saves.storage``), by its id."""
+
 
 def finish_meta(session: Session) -> dict:
     """The summary fields the play screen writes with every save."""
@@ -46,8 +49,15 @@ QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/sett
 """An init script for tests that play many moves and test neither: no move animates or sounds."""
 
 
+def shown_save(page) -> dict:
+    """The save of the game the play screen shows, as the page keeps it (seed and moves)."""
+    return json.loads(page.evaluate(
+        "prefix => localStorage.getItem(prefix + document.querySelector('.play').dataset.session)",
+        SESSION_PREFIX))
+
+
 def save_script(save: dict) -> tuple[str, str]:
     """(URL hash, init script) opening the saved game ``save``."""
-    key = f"tessera/v1/session/{save['id']}"
+    key = SESSION_PREFIX + save["id"]
     game = save["record"]["game"]
     return f"#/play/{game}/{save['id']}", storage_script({key: json.dumps(save, separators=(",", ":"))})

@@ -20,7 +20,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from conftest import emulate  # noqa: E402
-from saves import QUIET, storage_script  # noqa: E402
+from saves import QUIET, shown_save, storage_script  # noqa: E402
 from tessera.core.view import ViewState  # noqa: E402
 from tessera.games.quadrotone import Quadrotone  # noqa: E402
 from tessera.games.quadrotone.catalog import catalog  # noqa: E402
@@ -34,8 +34,7 @@ BOARD = "canvas.tessera-board"
 
 def shown_game(page: Page) -> Quadrotone:
     """The position on the board, with the hands its seed dealt (the saved record has the seed)."""
-    record = page.evaluate("() => JSON.parse(localStorage.getItem('tessera/v1/session/' + "
-                           "document.querySelector('.play').dataset.session)).record")
+    record = shown_save(page)["record"]
     return Quadrotone(record.get("options"), seed=record["seed"], setup=page.get_attribute(BOARD, "data-position"))
 
 
