@@ -324,6 +324,15 @@ def mask_snapshot(snapshot: bytes, wasm: bytes) -> bytes:
     return bytes(out)
 
 
+def snapshot_size(cached: str) -> int:
+    """The inflated snapshot's length: the page sizes Python's heap with it before the bytes come."""
+    size = 0
+    with gzip.open(os.path.join(cached, "snapshot.bin.gz"), "rb") as fh:
+        while chunk := fh.read(1 << 22):
+            size += len(chunk)
+    return size
+
+
 def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
     """SHIPPED_SNAPSHOT and SHIPPED_WASM into dst_dir, made once per snapshot (kept beside it).
 
@@ -592,6 +601,9 @@ def build(out: str, relays: list[str] | None = None) -> dict:
             fail(f"{SNAPSHOT_LOADER} must contain the placeholder {token} exactly once")
         with open(os.path.join(vendor_pyodide, name), "rb") as fh:
             loader = loader.replace(token, json.dumps(hashlib.sha256(fh.read()).hexdigest()[:16]))
+    if loader.count('"__TESSERA_SNAPSHOT_SIZE__"') != 1:
+        fail(f"{SNAPSHOT_LOADER} must contain the placeholder \"__TESSERA_SNAPSHOT_SIZE__\" exactly once")
+    loader = loader.replace('"__TESSERA_SNAPSHOT_SIZE__"', str(snapshot_size(cached)))
     with open(os.path.join(vendor_pyodide, "tessera-pyodide.js"), "w", encoding="utf-8") as fh:
         fh.write(loader)
     copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.js"))

@@ -49,6 +49,7 @@ export { version };
 const WORKER_URL = new URL("./tessera-snapshot-worker.js", import.meta.url);
 const XZ_URL = new URL("../xz/xz-decompress.js", import.meta.url).href; // the decoder, for the main thread's fallback
 const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href; // what Pyodide asks for
+const RUNTIME_URL = new URL("./pyodide.asm.js", import.meta.url).href; // the wasm's JavaScript side
 // The files as shipped, and the content hashes of each, filled in by
 // scripts/build_site.py: the keys of the inflated copies the workers keep
 // in Cache Storage for later loads.
@@ -56,6 +57,9 @@ const FILES = {
   snapshot: { url: new URL("./snapshot.bin.xz", import.meta.url).href, id: "__TESSERA_SNAPSHOT_ID__" },
   wasm: { url: new URL("./pyodide.asm.wasm.xz", import.meta.url).href, id: "__TESSERA_WASM_ID__" },
 };
+// The inflated snapshot's length, filled in by scripts/build_site.py: Pyodide
+// sizes the heap with it before instantiating the wasm (see SnapshotStandIn).
+const SNAPSHOT_SIZE = Number("__TESSERA_SNAPSHOT_SIZE__");
 const FULL_URL = new URL("./python_stdlib_full.zip", import.meta.url).href;
 const FULL_PATH = "/lib/tessera_stdlib_full.zip"; // where the fallback importer mounts it
 
@@ -93,22 +97,25 @@ function installFallbackImporter(pyodide) {
 // PyScript's [files] and the bots' worker unpack tessera.zip with
 // pyodide.unpackArchive, whose Python path (a temporary file, shutil,
 // zipfile's stream per member) is one long task at every start.  A zip
-// goes this shorter way instead: each member's bytes are sliced from the
-// archive and inflated at once, their CRCs still checked.  Anything it does
-// not expect (a name outside the folder, an unknown compression, a bad
-// CRC) hands the archive back to Pyodide's own unpacking.
-const EXTRACT_ZIP = `
-def _tessera_extract_zip(data, folder):
-    import io, os, struct, zipfile, zlib
+// goes this shorter way instead: Python slices each member's bytes from the
+// archive and inflates them at once, their CRCs still checked, and returns
+// them; JavaScript writes the files (Emscripten's FS.writeFile: 261 files
+// took 7 ms so, 31-64 ms through Python's open() and write(), measured in
+// Pyodide under Node).  Anything it does not expect (a name outside the
+// folder, an unknown compression, a bad CRC) hands the archive back to
+// Pyodide's own unpacking, before a file is written.
+const READ_ZIP = `
+def _tessera_read_zip(data, folder):
+    import io, struct, zipfile, zlib
     data = data.to_bytes()
-    made = set()
+    members = []
     for info in zipfile.ZipFile(io.BytesIO(data)).infolist():
         name = info.filename
         if name.startswith("/") or ".." in name.split("/") or info.compress_type not in (0, 8):
             raise ValueError(f"not extracted here: {name}")
         target = f"{folder}/{name}"
         if name.endswith("/"):
-            os.makedirs(target, exist_ok=True)
+            members.append((target.rstrip("/"), None))
             continue
         start = info.header_offset
         name_size, extra_size = struct.unpack_from("<HH", data, start + 26)
@@ -118,24 +125,46 @@ def _tessera_extract_zip(data, folder):
             body = zlib.decompress(body, -15)
         if zlib.crc32(body) != info.CRC or len(body) != info.file_size:
             raise ValueError(f"damaged: {name}")
-        parent = target.rpartition("/")[0]
-        if parent not in made:
-            os.makedirs(parent, exist_ok=True)
-            made.add(parent)
-        with open(target, "wb") as out:
-            out.write(body)
-_tessera_extract_zip
+        members.append((target, body))
+    return members
+_tessera_read_zip
 `;
+
+/** Write what READ_ZIP returned: [[path, bytes or null for a folder], ...]. */
+function writeMembers(FS, members) {
+  const made = new Set();
+  const folder = (path) => {
+    if (!made.has(path)) {
+      FS.mkdirTree(path);
+      made.add(path);
+    }
+  };
+  for (const [path, body] of members) {
+    if (body === null || body === undefined) {
+      folder(path);
+      continue;
+    }
+    folder(path.slice(0, path.lastIndexOf("/")) || "/");
+    FS.writeFile(path, body, { canOwn: true });
+  }
+}
 
 function installZipExtractor(pyodide) {
   const general = pyodide.unpackArchive.bind(pyodide);
   const counts = globalThis.tesseraUnpacked = { short: 0, general: 0 }; // for the tests
-  let extract = null;
+  let read = null;
   pyodide.unpackArchive = (buffer, format, options = {}) => {
     if (String(format).toLowerCase() === "zip" && options.extractDir && Object.keys(options).length === 1) {
       try {
-        extract ??= pyodide.runPython(EXTRACT_ZIP, { globals: pyodide.toPy({}) });
-        extract(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
+        read ??= pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
+        const members = read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
+        let list;
+        try {
+          list = members.toJs();
+        } finally {
+          members.destroy();
+        }
+        writeMembers(pyodide.FS, list);
         counts.short += 1;
         return undefined;
       } catch (error) {
@@ -382,6 +411,43 @@ function mark(name) {
   } catch (error) { /* marks are for the bench only */ }
 }
 
+/** What Pyodide is given for the snapshot while the bytes are still coming.
+ * Pyodide awaits its snapshot before it even instantiates the wasm, for the
+ * length alone (the heap's initial size): on a warm load the wasm then
+ * compiles and Python's runtime starts only once the 31 MB copy is read,
+ * one after the other.  This stand-in has that length (the build's), so the
+ * wasm is instantiated while the snapshot comes; Pyodide's module factory
+ * (`moduleAwaiting`) then waits for the bytes, which the restore gets in
+ * its place. */
+class SnapshotStandIn extends Uint8Array {
+  constructor(size) {
+    super(0);
+    Object.defineProperty(this, "length", { value: size });
+  }
+}
+
+/** Pyodide's module factory (pyodide.asm.js), resolved only once the snapshot
+ * is here too, with its restore given those bytes instead of the stand-in. */
+async function moduleAwaiting({ wasm, snapshot }, standIn) {
+  const { default: createModule } = await import(RUNTIME_URL);
+  return async (settings) => {
+    // Not before the wasm is here: on a first visit both files are still
+    // being inflated, each by a worker, and the runtime's start then shared
+    // the two cores with them (a first visit's longest task, median of 6,
+    // went from 244 to 334 ms; waiting so, 232 ms, median of 8).
+    await wasm.catch(() => {});
+    const [module, bytes] = await Promise.all([createModule(settings), snapshot]);
+    mark("tessera:runtime-ready");
+    if (bytes.length !== standIn.length) throw new Error(`snapshot: ${bytes.length} bytes, not ${standIn.length}`);
+    const api = module.API;
+    const restore = api.restoreSnapshot;
+    api.restoreSnapshot = function restoreSnapshot(given) {
+      return restore.call(this, given === standIn ? bytes : given);
+    };
+    return module;
+  };
+}
+
 function release(pyodide, snapshot) {
   // Pyodide keeps its options as API.config, _loadSnapshot included.
   try {
@@ -410,7 +476,12 @@ export async function loadPyodide(options = {}) {
   const stopAnswering = answerWasmRequests(files.wasm);
   const instantiation = watchInstantiation();
   try {
-    const pyodide = await Promise.race([loadPlain({ ...options, _loadSnapshot: pending }), instantiation.failed]);
+    let settings = { ...options, _loadSnapshot: pending };
+    if (Number.isSafeInteger(SNAPSHOT_SIZE) && SNAPSHOT_SIZE > 0) {
+      const standIn = new SnapshotStandIn(SNAPSHOT_SIZE);
+      settings = { ...options, _loadSnapshot: standIn, createPyodideModule: await moduleAwaiting({ wasm: files.wasm, snapshot: pending }, standIn) };
+    }
+    const pyodide = await Promise.race([loadPlain(settings), instantiation.failed]);
     globalThis.tesseraSnapshotUsed = true;
     mark("tessera:python-started");
     release(pyodide, snapshot);

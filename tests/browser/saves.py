@@ -56,6 +56,19 @@ def shown_save(page) -> dict:
         SESSION_PREFIX))
 
 
+def caught_up_save(page, timeout_ms: float = 20_000) -> dict:
+    """``shown_save`` once it holds every move of the page's move list.
+
+    The play screen saves in a task of its own right after a move (input
+    stays snappy), so just after a click the save can be a move behind."""
+    page.wait_for_function(
+        """prefix => {
+            const raw = localStorage.getItem(prefix + document.querySelector('.play').dataset.session);
+            return raw !== null && JSON.parse(raw).record.moves.length === document.querySelectorAll('button.move').length;
+        }""", arg=SESSION_PREFIX, timeout=timeout_ms)
+    return shown_save(page)
+
+
 def save_script(save: dict) -> tuple[str, str]:
     """(URL hash, init script) opening the saved game ``save``."""
     key = SESSION_PREFIX + save["id"]

@@ -20,7 +20,7 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from saves import QUIET, save_script, shown_save, storage_script  # noqa: E402
+from saves import QUIET, caught_up_save, save_script, storage_script  # noqa: E402
 from tessera.core.session import Seat, Session  # noqa: E402
 from tessera.games.abatis import Abatis  # noqa: E402
 from tessera.games.abatis.hint import AbatisHintBot  # noqa: E402
@@ -39,7 +39,7 @@ def saved_game(page: Page) -> Abatis:
     come are the page's.  The page's Hint reads the game so; one read from
     the position string draws other chips, and on some layouts the hint then
     shuffles the same chips to and fro without end."""
-    return Session.from_save(shown_save(page)).game
+    return Session.from_save(caught_up_save(page)).game
 
 
 def plies(page: Page) -> int:

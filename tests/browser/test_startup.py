@@ -119,7 +119,7 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
-    # tessera.zip went the short way (pyodide-snapshot.mjs's EXTRACT_ZIP), not through shutil.
+    # tessera.zip went the short way (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
     assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0}
     # Two workers, one a file: index.html and PyScript load the same loader module.
     assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \

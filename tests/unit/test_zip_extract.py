@@ -1,15 +1,18 @@
-"""The page's own unpacking of tessera.zip (``EXTRACT_ZIP`` in assets/js/pyodide-snapshot.mjs).
+"""The page's own unpacking of tessera.zip (``READ_ZIP`` in assets/js/pyodide-snapshot.mjs).
 
 PyScript and the bots' worker unpack the package with ``pyodide.unpackArchive``;
-the page routes a zip through this shorter Python instead (it was one long
-task at every start).  The Python is read from the module as shipped and run
-here: it must write what ``zipfile`` would, and refuse, so that Pyodide's own
-unpacking takes over, whatever it does not expect.
+the page routes a zip through this shorter way instead (it was one long task
+at every start): Python reads and checks the members, JavaScript writes
+them.  The Python is read from the module as shipped and run here, its
+members written as ``writeMembers`` writes them: the files must be what
+``zipfile`` would write, and whatever it does not expect must be refused
+before anything is written, so that Pyodide's own unpacking takes over.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -30,12 +33,24 @@ class JsBytes:
 
 
 def extractor():
-    source = re.search(r"const EXTRACT_ZIP = `(.*?)`;", MODULE.read_text(encoding="utf-8"), re.S)
-    assert source, "EXTRACT_ZIP is gone from pyodide-snapshot.mjs"
+    """READ_ZIP's function, then the members written as the page's ``writeMembers`` does."""
+    source = re.search(r"const READ_ZIP = `(.*?)`;", MODULE.read_text(encoding="utf-8"), re.S)
+    assert source, "READ_ZIP is gone from pyodide-snapshot.mjs"
     assert "${" not in source.group(1) and "\\" not in source.group(1), "a JS template would change this text"
     scope: dict = {}
-    exec(compile(source.group(1), "EXTRACT_ZIP", "exec"), scope)
-    return scope["_tessera_extract_zip"]
+    exec(compile(source.group(1), "READ_ZIP", "exec"), scope)
+    read = scope["_tessera_read_zip"]
+
+    def extract(data: JsBytes, folder: str) -> None:
+        members = read(data, folder)
+        for path, body in members:
+            assert path.startswith(folder + "/") and not path.endswith("/")
+            if body is None:
+                os.makedirs(path, exist_ok=True)
+                continue
+            os.makedirs(path.rpartition("/")[0], exist_ok=True)
+            Path(path).write_bytes(body)
+    return extract
 
 
 def archive(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -86,6 +101,7 @@ def test_a_damaged_member_is_refused(tmp_path: Path) -> None:
     data[at] ^= 0xFF   # the stored bytes no longer match their CRC
     with pytest.raises(ValueError, match="damaged"):
         extractor()(JsBytes(bytes(data)), str(tmp_path))
+    assert not any(tmp_path.iterdir())   # refused before a file is written
 
 
 def test_an_unknown_compression_is_refused(tmp_path: Path) -> None:
