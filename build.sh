@@ -265,9 +265,10 @@ cmd_test() {
   trap 'stop_steps; exit 130' INT TERM
   export PYTHONDONTWRITEBYTECODE=1
 
-  # The engine tests in Pyodide need no build: they start first and take one core throughout.
-  # The CPython unit tests take the other once the site is built; the relay tests, which mostly
-  # wait (for a paused Redis, for rooms to expire), run beside both.
+  # The engine tests in Pyodide need no build: they start first and take one core until they end,
+  # into the browser tests' first minute (those leave about a quarter of two cores idle). The
+  # CPython unit tests take the other core once the site is built; the relay tests, which mostly
+  # wait (for a paused Redis, for rooms to expire), run beside them.
   start_step "$logs/pyodide.log" -- node tests/pyodide/run_tests.mjs tests/unit
   "$(host_python)" scripts/build_site.py site || { stop_steps; die "the build failed"; }
   # The browser fixtures would rebuild otherwise; we just built.
@@ -277,10 +278,10 @@ cmd_test() {
     no "$logs/unit.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
   finish_step "relay tests (CPython, beside the unit tests)" no "$logs/relay.log"
-  finish_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node, beside the two above)" no "$logs/pyodide.log"
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" --durations=15 tests/browser
+  finish_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node, from the start)" no "$logs/pyodide.log"
 
   echo
   echo "## Test summary"
