@@ -42,9 +42,14 @@ const INFLATED_CACHE = "tessera-inflated-snapshot"; // the page's inflated copie
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE_NAME);
+    // The cache is named for this build, so what it holds is this build's:
+    // an install that starts again (one cut short when the tab closed, or a
+    // worker unregistered while its cache stayed) fetches only what it lacks.
+    const held = new Set((await cache.keys()).map((request) => request.url));
+    const missing = PRECACHE.map((url) => new URL(url, self.location).href).filter((url) => !held.has(url));
     // "no-cache" revalidates with the server (cheap 304s for files the page
     // just downloaded) so a new build never precaches stale HTTP-cache copies.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    await cache.addAll(missing.map((url) => new Request(url, { cache: "no-cache" })));
   })());
 });
 

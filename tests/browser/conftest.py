@@ -265,11 +265,15 @@ KEPT_CACHE = "tessera-inflated-snapshot"
 CLEARED_STORAGE = ("cookies,file_systems,indexeddb,local_storage,service_workers,websql,"
                    "shader_cache,storage_buckets")
 DEFAULT_TIMEOUT_MS = 30_000
-EMPTY_ORIGIN_JS = """async (kept) => {
+PRECACHE_PREFIX = "tessera|"
+"""The service worker's caches (assets/sw.js: one per build and scope), which a
+reused context keeps for the session's own servers: their build does not
+change, and a worker installed again then fetches none of its 49 files."""
+EMPTY_ORIGIN_JS = """async ([kept, keptPrefix]) => {
     const left = [];
     if (self.caches) {
         for (const name of await caches.keys()) {
-            if (name !== kept) await caches.delete(name);
+            if (name !== kept && !(keptPrefix && name.startsWith(keptPrefix))) await caches.delete(name);
         }
     }
     if (navigator.serviceWorker) {
@@ -291,7 +295,10 @@ class ReusedContext:
     renderer that keeps the compiled wasm, starts the app in about a third
     of the time.  So between tests every origin a test reached loses its
     local storage, IndexedDB, service workers, cookies and Cache Storage but
-    the inflated files (``KEPT_CACHE``), and the HTTP cache goes as soon as
+    the inflated files (``KEPT_CACHE``) and, on the session's own servers,
+    the service worker's precache (``PRECACHE_PREFIX``: the worker is
+    installed again by the next test, without fetching its files, as after
+    an install cut short), and the HTTP cache goes as soon as
     a test reached a server other than the session's (a later server may
     get the same port).  What a test added to the context (listeners, init
     scripts, bindings, routes, offline, headers, permissions) is taken off
@@ -378,7 +385,8 @@ class ReusedContext:
             cdp.detach()
             for origin in sorted(self.origins | {self.home}):   # Cache Storage, from a page of the origin
                 parked.goto(self._reset_url(origin), wait_until="commit")
-                left = parked.evaluate(EMPTY_ORIGIN_JS, KEPT_CACHE)
+                stable = origin in self.stable_origins
+                left = parked.evaluate(EMPTY_ORIGIN_JS, [KEPT_CACHE, PRECACHE_PREFIX if stable else None])
                 if left:
                     raise RuntimeError(f"{origin} still has {left}")
             if ctx.pages != [parked]:
