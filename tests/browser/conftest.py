@@ -269,6 +269,11 @@ PRECACHE_PREFIX = "tessera|"
 """The service worker's caches (assets/sw.js: one per build and scope), which a
 reused context keeps for the session's own servers: their build does not
 change, and a worker installed again then fetches none of its 49 files."""
+DROP_PRECACHE_JS = """async (prefix) => {
+    for (const name of await caches.keys()) {
+        if (name.startsWith(prefix)) await caches.delete(name);
+    }
+}"""
 EMPTY_ORIGIN_JS = """async ([kept, keptPrefix]) => {
     const left = [];
     if (self.caches) {
@@ -298,7 +303,8 @@ class ReusedContext:
     the inflated files (``KEPT_CACHE``) and, on the session's own servers,
     the service worker's precache (``PRECACHE_PREFIX``: the worker is
     installed again by the next test, without fetching its files, as after
-    an install cut short), and the HTTP cache goes as soon as
+    an install cut short; a test that adds a route to the context drops it,
+    so that its requests reach the route), and the HTTP cache goes as soon as
     a test reached a server other than the session's (a later server may
     get the same port).  What a test added to the context (listeners, init
     scripts, bindings, routes, offline, headers, permissions) is taken off
@@ -348,11 +354,21 @@ class ReusedContext:
         for name in ("add_init_script", "expose_binding", "expose_function", "route"):
             plain = getattr(ctx, name)
 
-            def noted(*args, _plain=plain, **kwargs):
+            def noted(*args, _plain=plain, _name=name, **kwargs):
                 disposable = _plain(*args, **kwargs)
                 self.disposables.append(disposable)
+                if _name == "route":
+                    self._drop_precache()
                 return disposable
             setattr(ctx, name, noted)
+
+    def _drop_precache(self) -> None:
+        """A test that routes requests must see them reach the network: the
+        service worker would answer them from a kept precache instead."""
+        for origin in sorted(self.stable_origins):   # from a page of each origin, as give_back does
+            self.parked.goto(self._reset_url(origin), wait_until="commit")
+            self.parked.evaluate(DROP_PRECACHE_JS, PRECACHE_PREFIX)
+        self.parked.goto(self._reset_url(self.home), wait_until="commit")
 
     def give_back(self) -> None:
         """Empty the context for the next test (or drop it if that fails)."""
