@@ -432,9 +432,9 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
   const { default: createModule } = await import(RUNTIME_URL);
   return async (settings) => {
     // Not before the wasm is here: on a first visit both files are still
-    // being inflated, each by a worker, and the runtime's start then shared
-    // the two cores with them (a first visit's longest task, median of 6,
-    // went from 244 to 334 ms; waiting so, 232 ms, median of 8).
+    // being inflated, each by a worker, and a runtime started at once shared
+    // the two cores with them (a first visit's longest task, medians of 6:
+    // 334-514 ms, against 240-244 ms before; started so, 232 ms, median of 8).
     await wasm.catch(() => {});
     const [module, bytes] = await Promise.all([createModule(settings), snapshot]);
     mark("tessera:runtime-ready");
