@@ -11,8 +11,10 @@
 //                         true} when the page read the wasm from the cache
 //                         (this worker then reads it there, at wasmKey);
 //      "store"            later, once Python started: keep the inflated copy.
-// Out: { buffer, cached, inflateMs, mask } (ArrayBuffers, transferred, not
-//      copied; a snapshot unmasked; a wasm's data segments) or { error }.
+// Out: { buffer, cached, inflateMs, mask, missed } (ArrayBuffers,
+//      transferred, not copied; a snapshot unmasked; a wasm's data segments;
+//      why a file was inflated rather than read from its kept copy) or
+//      { error }.
 //
 // Both files ship xz-compressed (xz -9e is a third smaller than gzip on
 // these two; no browser inflates xz itself, so a small wasm decoder,
@@ -96,15 +98,20 @@ async function maskFrom(port, cache, wasmKey) {
 async function load({ url, id, kind, wasmKey }, port) {
   const cache = id ? await openCache() : null;
   const key = `${url}?inflated=${encodeURIComponent(id)}`;
+  let missed = id ? "no cache" : "not a build"; // why the file is inflated: for the tests and the bench
   if (cache) {
     try {
       const hit = await cache.match(key);
+      missed = "no copy";
       if (hit) {
         const buffer = await hit.arrayBuffer();
         if (looksLike(kind, buffer)) return { buffer, cached: true };
+        missed = `a damaged copy (${buffer.byteLength} bytes)`;
         await cache.delete(key);
       }
-    } catch (error) { /* unreadable entry: inflate */ }
+    } catch (error) {
+      missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
+    }
   }
   const { buffer, inflateMs } = await inflate(url);
   if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
@@ -120,7 +127,7 @@ async function load({ url, id, kind, wasmKey }, port) {
     const headers = kind === "wasm" ? { "Content-Type": "application/wasm" } : {};
     pending = { cache, key, url, response: new Response(buffer, { headers }) };
   }
-  return { buffer, cached: false, inflateMs, mask };
+  return { buffer, cached: false, inflateMs, mask, missed };
 }
 
 async function store() {
@@ -145,8 +152,8 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const { buffer, cached, inflateMs, mask } = await load(data, event.ports[0]);
-    self.postMessage({ buffer, cached, inflateMs, mask }, mask ? [buffer, mask] : [buffer]);
+    const { buffer, cached, inflateMs, mask, missed } = await load(data, event.ports[0]);
+    self.postMessage({ buffer, cached, inflateMs, mask, missed }, mask ? [buffer, mask] : [buffer]);
   } catch (error) {
     self.postMessage({ error: String((error && error.message) || error) });
   }

@@ -180,6 +180,7 @@ class WorkerUnavailable extends Error {}
 
 const workers = []; // told to keep their inflated copies once Python runs
 globalThis.tesseraInflateMs = {}; // per file: the worker's time to inflate it (absent: read from the cache)
+globalThis.tesseraCacheMissed = {}; // per file inflated: why no kept copy was used (the tests report it)
 
 /** A worker to inflate a file.  A page of another origin (a board embedded
  * elsewhere) may not start a worker from this site's URL, but may start one
@@ -217,6 +218,7 @@ function inflateInWorker(kind, port = null) {
       if (kind === "snapshot") globalThis.tesseraSnapshotFromCache = !!data.cached;
       else globalThis.tesseraWasmFromCache = !!data.cached;
       if (!data.cached) globalThis.tesseraInflateMs[kind] = data.inflateMs;
+      if (!data.cached) globalThis.tesseraCacheMissed[kind] = String(data.missed);
       mark(data.cached ? `tessera:${kind}-from-cache` : `tessera:${kind}-inflated`);
       if (!data.cached) workers.push(worker); // a cached one has nothing to store: it closed itself
       resolve(data);
