@@ -10,7 +10,8 @@
 //                         worker made) to unmask the heap with, or {cached:
 //                         true} when the page read the wasm from the cache
 //                         (this worker then reads it there, at wasmKey);
-//      "store"            later, once Python started: keep the inflated copy.
+//      "store"            later, once Python started: keep the inflated copy
+//                         (answered { stored }: true once written and older copies deleted).
 // Out: { buffer, cached, inflateMs, mask, missed } (ArrayBuffers,
 //      transferred, not copied; a snapshot unmasked; a wasm's data segments;
 //      why a file was inflated rather than read from its kept copy) or
@@ -130,10 +131,11 @@ async function load({ url, id, kind, wasmKey }, port) {
   return { buffer, cached: false, inflateMs, mask, missed };
 }
 
+/** Keep the inflated copy and delete older builds' copies; whether that was done. */
 async function store() {
   const job = pending;
   pending = null;
-  if (!job) return;
+  if (!job) return false;
   try {
     await job.cache.put(job.key, job.response);
     for (const request of await job.cache.keys()) {
@@ -141,13 +143,16 @@ async function store() {
         await job.cache.delete(request);
       }
     }
-  } catch (error) { /* quota or storage errors only cost the next load some time */ }
+    return true;
+  } catch (error) {
+    return false; // quota or storage errors only cost the next load some time
+  }
 }
 
 self.onmessage = async (event) => {
   const { data } = event;
   if (data === "store") {
-    await store();
+    self.postMessage({ stored: await store() }); // true: the copy is written and older ones are gone
     self.close();
     return;
   }

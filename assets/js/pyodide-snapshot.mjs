@@ -178,7 +178,8 @@ function installZipExtractor(pyodide) {
 
 class WorkerUnavailable extends Error {}
 
-const workers = []; // told to keep their inflated copies once Python runs
+const workers = []; // [kind, worker]: told to keep their inflated copies once Python runs
+globalThis.tesseraStored = []; // the kinds whose copies were written ("snapshot", "wasm"): tests wait for them
 globalThis.tesseraInflateMs = {}; // per file: the worker's time to inflate it (absent: read from the cache)
 globalThis.tesseraCacheMissed = {}; // per file inflated: why no kept copy was used (the tests report it)
 
@@ -220,7 +221,7 @@ function inflateInWorker(kind, port = null) {
       if (!data.cached) globalThis.tesseraInflateMs[kind] = data.inflateMs;
       if (!data.cached) globalThis.tesseraCacheMissed[kind] = String(data.missed);
       mark(data.cached ? `tessera:${kind}-from-cache` : `tessera:${kind}-inflated`);
-      if (!data.cached) workers.push(worker); // a cached one has nothing to store: it closed itself
+      if (!data.cached) workers.push([kind, worker]); // a cached one has nothing to store: it closed itself
       resolve(data);
     };
     worker.onerror = (event) => {
@@ -237,11 +238,16 @@ function inflateInWorker(kind, port = null) {
 function finishWorkers(store) {
   // Writing 41 MB competes with the app's own start: wait until the page is
   // idle.  A worker closes itself once it has written its copy.
-  for (const worker of workers.splice(0)) {
+  for (const [kind, worker] of workers.splice(0)) {
     if (!store) {
       worker.terminate();
       continue;
     }
+    worker.onmessage = ({ data }) => {
+      if (!data || !data.stored) return;
+      globalThis.tesseraStored.push(kind);
+      mark(`tessera:${kind}-stored`);
+    };
     const go = () => worker.postMessage("store");
     if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 5000 });
     else setTimeout(go, 1000);
