@@ -265,22 +265,23 @@ cmd_test() {
   trap 'stop_steps; exit 130' INT TERM
   export PYTHONDONTWRITEBYTECODE=1
 
-  # The engine tests in Pyodide need no build: they start first and take one core until they end,
-  # into the browser tests' first minute (those leave about a quarter of two cores idle). The
-  # CPython unit tests take the other core once the site is built; the relay tests, which mostly
-  # wait (for a paused Redis, for rooms to expire), run beside them.
-  start_step "$logs/pyodide.log" -- node tests/pyodide/run_tests.mjs tests/unit
+  # Everything runs at once, the browser tests in front: they are most of the time and leave
+  # about a quarter of two cores idle (pages waiting on timers, servers and each other). The
+  # engine tests, in Pyodide and in CPython, fill that idle time at a lower priority (nice), so
+  # the browser tests lose little to them; the Pyodide ones need no build and start first. The
+  # relay tests mostly wait (for a paused Redis, for rooms to expire) and keep their priority.
+  start_step "$logs/pyodide.log" -- nice -n 10 node tests/pyodide/run_tests.mjs tests/unit
   "$(host_python)" scripts/build_site.py site || { stop_steps; die "the build failed"; }
   # The browser fixtures would rebuild otherwise; we just built.
   export TESSERA_SITE_BUILT=1
+  start_step "$logs/unit.log" -- nice -n 10 "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
   start_step "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
-  run_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'))" \
-    no "$logs/unit.log" -- \
-    "$VENV/bin/python" -m pytest -p no:cacheprovider tests/unit
-  finish_step "relay tests (CPython, beside the unit tests)" no "$logs/relay.log"
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
     "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" --durations=15 tests/browser
+  finish_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'), beside them)" \
+    no "$logs/unit.log"
+  finish_step "relay tests (CPython, beside them)" no "$logs/relay.log"
   finish_step "unit tests (Pyodide $PYODIDE_PY_VERSION under Node, from the start)" no "$logs/pyodide.log"
 
   echo
