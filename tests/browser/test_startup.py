@@ -243,6 +243,9 @@ def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, s
         wait_ready(page)
         page.wait_for_selector("figure.rules-example canvas.tessera-board[data-draws]")
         assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+        page.goto(site_url + "?utm_source=chat#/rules/dots")   # a shared link's query: the precache ignores it
+        wait_ready(page)
+        page.wait_for_selector("figure.rules-example canvas.tessera-board[data-draws]")
     finally:
         page.context.set_offline(False)
     page_log.assert_same_origin(site_url)
