@@ -73,7 +73,13 @@ function inScope(url) {
 let precache = null; // this build's cache, opened once per start of the worker
 
 async function fromCache(request, url) {
-  const cache = await (precache ??= caches.open(CACHE_NAME));
+  let cache;
+  try {
+    cache = await (precache ??= caches.open(CACHE_NAME));
+  } catch (error) {
+    precache = null; // storage blocked, for now: the network answers, and the next request tries again
+    return undefined;
+  }
   // An exact match is a lookup by URL; ignoreSearch compares the request with
   // every entry of the cache, so it is only the second try.
   let hit = await cache.match(request, { ignoreVary: true });
