@@ -72,13 +72,21 @@ function inScope(url) {
 
 let precache = null; // this build's cache, opened once per start of the worker
 
+/** This build's cache; a failure to open it (storage blocked) is tried again next time. */
+function openPrecache() {
+  precache ??= caches.open(CACHE_NAME).catch((error) => {
+    precache = null;
+    throw error;
+  });
+  return precache;
+}
+
 async function fromCache(request, url) {
   let cache;
   try {
-    cache = await (precache ??= caches.open(CACHE_NAME));
+    cache = await openPrecache();
   } catch (error) {
-    precache = null; // storage blocked, for now: the network answers, and the next request tries again
-    return undefined;
+    return undefined; // the network answers
   }
   // An exact match is a lookup by URL; ignoreSearch compares the request with
   // every entry of the cache, so it is only the second try.
@@ -109,7 +117,7 @@ async function handle(event, request, url) {
   const response = await fetch(request);
   if (response.ok && response.status === 200 && response.type === "basic") {
     const copy = response.clone();
-    event.waitUntil(caches.open(CACHE_NAME).then((cache) => cache.put(request, copy)).catch(() => {}));
+    event.waitUntil(openPrecache().then((cache) => cache.put(request, copy)).catch(() => {}));
   }
   return response;
 }

@@ -218,10 +218,12 @@ function inflateInWorker(kind, port = null) {
       }
       if (kind === "snapshot") globalThis.tesseraSnapshotFromCache = !!data.cached;
       else globalThis.tesseraWasmFromCache = !!data.cached;
-      if (!data.cached) globalThis.tesseraInflateMs[kind] = data.inflateMs;
-      if (!data.cached) globalThis.tesseraCacheMissed[kind] = String(data.missed);
       mark(data.cached ? `tessera:${kind}-from-cache` : `tessera:${kind}-inflated`);
-      if (!data.cached) workers.push([kind, worker]); // a cached one has nothing to store: it closed itself
+      if (!data.cached) { // a cached one has nothing to store: it closed itself
+        globalThis.tesseraInflateMs[kind] = data.inflateMs;
+        globalThis.tesseraCacheMissed[kind] = String(data.missed);
+        workers.push([kind, worker]);
+      }
       resolve(data);
     };
     worker.onerror = (event) => {
