@@ -41,6 +41,28 @@
   const ALIGN = ["left", "center", "right"];
   const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
+  /** The CSS font of the text command at ops[i]. */
+  function fontOf(ops, i) {
+    return (ops[i + 7] ? "600 " : "") + ops[i + 3] + "px " + FONT_FAMILY;
+  }
+
+  const fontsSpelled = new Map(); // a font as set -> as the context spells it back
+
+  /**
+   * Set the context's font unless it has it already.  Setting a font makes the
+   * browser bring the page's style up to date first (a canvas in the page takes
+   * its font's relative units from its own style), and a move's task has just
+   * changed the page (its move list, its panels): on a 39x32 Dots field that
+   * forced recalculation took 1-2 ms of every move.  A font the context has
+   * kept (not undone by a restore()) costs nothing to keep.
+   */
+  function setFont(ctx, font) {
+    const spelled = fontsSpelled.get(font);
+    if (spelled !== undefined && ctx.font === spelled) return;
+    ctx.font = font;
+    if (spelled === undefined) fontsSpelled.set(font, ctx.font);
+  }
+
   function roundRectPath(ctx, x, y, w, h, r) {
     r = Math.max(0, Math.min(r, w / 2, h / 2));
     ctx.beginPath();
@@ -64,7 +86,8 @@
    */
   function drawOps(ctx, ops, strings, scale, tx, ty) {
     const s = scale || 1;
-    ctx.save();
+    // No save() and restore() round the frame: every command sets the state it
+    // uses, and a font set here stays for the next frame (see setFont).
     ctx.setTransform(s, 0, 0, s, (tx || 0) * s, (ty || 0) * s);
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
@@ -127,9 +150,9 @@
           i += 6;
           break;
         case 6: { // text
-          const font = (ops[i + 7] ? "600 " : "") + ops[i + 3] + "px " + FONT_FAMILY;
+          const font = fontOf(ops, i);
           if (font !== lastFont) {
-            ctx.font = font;
+            setFont(ctx, font);
             lastFont = font;
           }
           ctx.fillStyle = strings[ops[i + 4]];
@@ -188,12 +211,10 @@
           i += 7;
           break;
         default:
-          ctx.restore();
           throw new Error("tesseraDraw: unknown opcode " + op + " at " + i);
       }
       count++;
     }
-    ctx.restore();
     return count;
   }
 
@@ -204,49 +225,116 @@
   const MAX_RECTS = 24;
   const WHOLE = 0.5; // damage over this share of the canvas: repaint it whole
 
+  // Keys are 53-bit hashes (two 32-bit lanes of murmur3's steps, folded into one
+  // exact integer): spelling shapes out as strings made a thousand strings a frame
+  // on a full Dots field, and its garbage collections landed in later moves.  Two
+  // frames of 2,000 shapes share a key by chance about once in 10^9 frames; the
+  // shape would then keep its old pixels until the next repaint around it.
+  const F64 = new Float64Array(1);
+  const U32 = new Uint32Array(F64.buffer);
+  let lane1 = 0;
+  let lane2 = 0;
+
+  function hashStart(seed) {
+    lane1 = seed ^ 0x9e3779b9;
+    lane2 = Math.imul(seed, 0x85ebca6b) ^ 0xc2b2ae35;
+  }
+
+  function hashWord(word) {
+    let k = Math.imul(word, 0xcc9e2d51);
+    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
+    lane1 ^= k;
+    lane1 = (Math.imul((lane1 << 13) | (lane1 >>> 19), 5) + 0xe6546b64) | 0;
+    let j = Math.imul(word, 0x85ebca6b);
+    j = Math.imul((j << 16) | (j >>> 16), 0xc2b2ae35);
+    lane2 ^= j;
+    lane2 = (Math.imul((lane2 << 17) | (lane2 >>> 15), 9) + 0x52dce729) | 0;
+  }
+
+  function hashNumber(x) {
+    F64[0] = x;
+    hashWord(U32[0]);
+    hashWord(U32[1]);
+  }
+
+  function finalMix(h) {
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+  }
+
+  function hashEnd() {
+    return finalMix(lane1) * 2097152 + (finalMix(lane2) >>> 11);
+  }
+
+  /** Each string of the table as a key: equal texts and colours, equal keys. */
+  function stringKeys(strings) {
+    const keys = new Float64Array(strings.length);
+    for (let s = 0; s < strings.length; s++) {
+      const text = String(strings[s]);
+      hashStart(text.length);
+      for (let c = 0; c < text.length; c++) hashWord(text.charCodeAt(c));
+      keys[s] = hashEnd();
+    }
+    return keys;
+  }
+
   /**
    * The shapes of a frame, in drawing order: each is [key, x0, y0, x1, y1,
-   * start, end, run] (ops[start..end) draws it; for one circle of an opcode-10
-   * batch, start is the index of its centre and end is -1 - the batch's index).
-   * Shapes of one run (drawn as one path by ``drawOps``) share ``run``.
+   * start, end, run, tag] (ops[start..end) draws it; for one circle of an
+   * opcode-10 batch, start is the index of its centre and end is -1 - the
+   * batch's index).  Shapes of one run (drawn as one path by ``drawOps``)
+   * share ``run``.
    *
-   * The key is the shape with its colours and texts spelled out (equal shapes
-   * of two frames have equal keys whatever their string indices), then what
-   * else decides its pixels: its run (the run's first shape; for a batch of
-   * circles, its style and how many batches of that style came before), since
-   * a translucent overlap inside a run is filled once and across runs twice;
-   * and the shape drawn just before it, since two shapes that trade places
-   * trade which one is on top.
+   * The key stands for the shape with its colours and texts (equal shapes of
+   * two frames have equal keys whatever their string indices), then what else
+   * decides its pixels: its run (``tag``: the run's first shape; for a batch
+   * of circles, its style and how many batches of that style came before),
+   * since a translucent overlap inside a run is filled once and across runs
+   * twice; and the shape drawn just before it, since two shapes that trade
+   * places trade which one is on top.
    */
   function shapesOf(ops, strings) {
     const shapes = [];
+    const named = stringKeys(strings);
     const n = ops.length;
     let i = 0;
     let run = 0;
-    let runStyle = "";
+    let runOp = 0, runA = -1, runB = -1; // the style of the run of lines or circles going on
     const batches = new Map(); // a batch's style -> how many batches of it so far
     while (i < n) {
       const op = ops[i];
-      let x0, y0, x1, y1, end, key;
-      if (op === 0) { i += 1; run++; runStyle = ""; continue; }
+      let x0, y0, x1, y1, end;
+      if (op === 0) { i += 1; run++; runOp = 0; continue; }
       if (op === 10) {
         run++;
-        runStyle = "";
+        runOp = 0;
         const r = ops[i + 1];
-        const fill = strings[ops[i + 2]];
+        const fill = named[ops[i + 2]];
         const count = ops[i + 3];
         const reach = Math.max(0, r) + MARGIN;
-        const style = r + "," + fill;
+        hashStart(10);
+        hashNumber(r);
+        hashNumber(fill);
+        const style = hashEnd();
         const before = batches.get(style) || 0;
         batches.set(style, before + 1);
-        const tag = "10," + style + "#" + before;
+        hashStart(11);
+        hashNumber(style);
+        hashNumber(before);
+        const tag = hashEnd();
         for (let p = 0, k = i + 4; p < count; p++, k += 2) {
           const x = ops[k], y = ops[k + 1];
-          shapes.push(["10," + r + "," + fill + "," + x + "," + y, x - reach, y - reach, x + reach, y + reach, k, -1 - i, run, tag]);
+          hashStart(10);
+          hashNumber(style);
+          hashNumber(x);
+          hashNumber(y);
+          shapes.push([hashEnd(), x - reach, y - reach, x + reach, y + reach, k, -1 - i, run, tag]);
         }
         i += 4 + 2 * count;
         continue;
       }
+      hashStart(op);
       if (op === 7 || op === 8) {
         const at = op === 7 ? i + 3 : i + 4;
         const count = ops[at - 1];
@@ -261,8 +349,8 @@
         }
         const half = (op === 8 ? ops[i + 2] / 2 : 0) + MARGIN;
         x0 -= half; y0 -= half; x1 += half; y1 += half;
-        key = op + "," + strings[ops[i + 1]];
-        for (let k = i + 2; k < end; k++) key += "," + ops[k];
+        hashNumber(named[ops[i + 1]]);
+        for (let k = i + 2; k < end; k++) hashNumber(ops[k]);
       } else {
         const args = ARGS[op];
         if (args === undefined) throw new Error("tesseraDraw: unknown opcode " + op + " at " + i);
@@ -289,26 +377,30 @@
           y0 = b - size; y1 = b + size;
         }
         x0 -= MARGIN; y0 -= MARGIN; x1 += MARGIN; y1 += MARGIN;
-        key = String(op);
-        const named = STRING_ARGS[op];
-        for (let k = 1; k <= args; k++) key += "," + (named.includes(k) ? strings[ops[i + k]] : ops[i + k]);
+        const spelled = STRING_ARGS[op];
+        for (let k = 1; k <= args; k++) hashNumber(spelled.includes(k) ? named[ops[i + k]] : ops[i + k]);
       }
       // Lines of one stroke and width, and circles of one fill, in a row are one path.
-      const style = op === 3 ? "3," + ops[i + 5] + "," + ops[i + 6] : op === 4 ? "4," + ops[i + 4] : "";
-      if (style === "" || style !== runStyle) run++;
-      runStyle = style;
-      shapes.push([key, x0, y0, x1, y1, i, end, run, null]);
+      const styleA = op === 3 ? ops[i + 5] : op === 4 ? ops[i + 4] : -1;
+      const styleB = op === 3 ? ops[i + 6] : -1;
+      if (styleA === -1 || op !== runOp || styleA !== runA || styleB !== runB) run++;
+      runOp = styleA === -1 ? 0 : op; runA = styleA; runB = styleB;
+      shapes.push([hashEnd(), x0, y0, x1, y1, i, end, run, -1]);
       i = end;
     }
-    let lastRun = -1, runTag = "", previous = "";
+    let lastRun = -1, runTag = 0, previous = 0;
     for (const shape of shapes) {
-      if (shape[8] === null) {
+      if (shape[8] === -1) {
         if (shape[7] !== lastRun) runTag = shape[0];
         shape[8] = runTag;
       }
       lastRun = shape[7];
       const own = shape[0];
-      shape[0] = own + "@" + shape[8] + "<" + previous;
+      hashStart(12);
+      hashNumber(own);
+      hashNumber(shape[8]);
+      hashNumber(previous);
+      shape[0] = hashEnd();
       previous = own;
     }
     return shapes;
@@ -342,6 +434,13 @@
     return covered > WHOLE * area ? null : rects;
   }
 
+  function touchesAny(shape, rects) {
+    for (const r of rects) {
+      if (shape[1] < r[2] && shape[3] > r[0] && shape[2] < r[3] && shape[4] > r[1]) return true;
+    }
+    return false;
+  }
+
   /**
    * The frame's commands for the shapes that touch ``rects``.  Shapes kept from
    * one run stay one path (a translucent overlap is filled once, as in the whole
@@ -352,11 +451,7 @@
     let lastRun = -1;
     let batchAt = -1;
     for (const s of shapes) {
-      let touches = false;
-      for (const r of rects) {
-        if (s[1] < r[2] && s[3] > r[0] && s[2] < r[3] && s[4] > r[1]) { touches = true; break; }
-      }
-      if (!touches) continue;
+      if (!touchesAny(s, rects)) continue;
       const sameRun = s[7] === lastRun;
       if (!sameRun && lastRun !== -1) out.push(0);
       lastRun = s[7];
@@ -407,6 +502,15 @@
       return -1;
     }
     if (rects.length === 0) return 0;
+    const kept = opsTouching(ops, shapes, rects);
+    // The clip below is undone by a restore(), which would undo a font set inside it
+    // too: the first font the repaint uses is set before, where it stays.
+    for (const shape of shapes) {
+      if (shape[6] >= 0 && ops[shape[5]] === 6 && touchesAny(shape, rects)) {
+        setFont(ctx, fontOf(ops, shape[5]));
+        break;
+      }
+    }
     // The damage in whole device pixels.  (Skia antialiases a path cut by the clip,
     // or missing some of its shapes, a little otherwise than the whole path: an edge
     // pixel may differ by some levels from a whole repaint; nothing else does.)
@@ -422,7 +526,6 @@
     }
     ctx.clip();
     ctx.clearRect(0, 0, w, h);
-    const kept = opsTouching(ops, shapes, rects);
     drawOps(ctx, kept, strings, dpr, tx, ty);
     ctx.restore();
     return kept.length;

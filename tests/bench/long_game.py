@@ -15,7 +15,10 @@ move's).  For each of the others the page reports:
 * the longest main-thread task from the click until the move's save has
   run (``longtask`` entries, so only tasks of 50 ms or more are seen: "none"
   means every task was shorter);
-* the draw time of the board the app records (``data-draw-ms``).
+* the draw time of the board the app records (``data-draw-ms``);
+* from the pointer going down to the move list's new row: the play screen
+  draws a move on the board first and brings the rest of the page (move
+  list, panels, the save) in a task after that frame.
 
 Also the time to open the game (navigation to an interactive board).
 Per-move cost must not grow with the game: the rows should read alike.
@@ -36,6 +39,9 @@ frames), so a median of 6 moved a frame either way from run to run."""
 MONITOR = """
 window.__longTasks = [];
 window.__events = [];
+window.__downAt = [];
+window.__listAt = [];
+addEventListener("pointerdown", (event) => window.__downAt.push(event.timeStamp), true);
 try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({start: e.startTime, duration: e.duration});
@@ -84,8 +90,10 @@ def measure_length(browser: Any, base_url: str, plies: int) -> dict:
             f"document.documentElement.dataset.tessera === 'ready' && !!document.querySelector('{BOARD}[data-draws]')",
             timeout=90_000)
         opened = page.evaluate("performance.now()")
+        page.evaluate("""() => new MutationObserver(() => window.__listAt.push(performance.now()))
+            .observe(document.querySelector(".moves-box"), {childList: true, subtree: true})""")
         page.wait_for_timeout(300)
-        durations, handling, longest, draws = [], [], [], []
+        durations, handling, longest, draws, listed = [], [], [], [], []
         for click in range(CLICKS):
             count = page.eval_on_selector_all("button.move", "els => els.length")
             since = page.evaluate("performance.now()")
@@ -96,6 +104,8 @@ def measure_length(browser: Any, base_url: str, plies: int) -> dict:
                 events: window.__events.filter(e => e.start >= since).map(e => e.duration),
                 handling: window.__events.filter(e => e.start >= since).map(e => e.handling),
                 tasks: window.__longTasks.filter(t => t.start >= since).map(t => t.duration),
+                down: window.__downAt.filter(t => t >= since)[0],
+                listed: window.__listAt.filter(t => t >= since)[0],
             })""", since)
             if click < WARM_UP:
                 continue
@@ -103,6 +113,7 @@ def measure_length(browser: Any, base_url: str, plies: int) -> dict:
             handling.append(sum(found["handling"]))
             longest.append(max(found["tasks"], default=0.0))
             draws.append(float(page.get_attribute(BOARD, "data-draw-ms") or 0))
+            listed.append(found["listed"] - found["down"])
         return {
             "plies": plies,
             "open_ms": opened,
@@ -112,6 +123,8 @@ def measure_length(browser: Any, base_url: str, plies: int) -> dict:
             "handling_ms": statistics.median(handling),
             "longest_task_ms": max(longest),
             "draw_ms": statistics.median(draws),
+            "listed_ms": statistics.median(listed),
+            "listed_max_ms": max(listed),
         }
     finally:
         context.close()
@@ -134,6 +147,9 @@ def table_rows(rows: list[dict]) -> list[tuple[str, str]]:
                     f"{row['handling_ms']:.1f}"))
         out.append((f"dots 39x32 at move {row['plies']}: longest task per move / board draw",
                     f"{task} / {row['draw_ms']:.1f}"))
+        if "listed_ms" in row:
+            out.append((f"dots 39x32 at move {row['plies']}: pointer down to the move list's row, median / max",
+                        f"{row['listed_ms']:.0f} / {row['listed_max_ms']:.0f}"))
         out.append((f"dots 39x32 at move {row['plies']}: game opened, interactive",
                     f"{row['open_ms']:.0f}"))
     return out

@@ -98,6 +98,30 @@ def set_flag(node: Any, name: str, flag: bool) -> None:
         node.removeAttribute(name)
 
 
+AFTER_PAINT_LATEST_MS = 100
+"""A hidden page paints no frames: ``after_paint`` runs its callback on this timer there."""
+
+
+def after_paint(callback: Callable[[], None]) -> None:
+    """Run ``callback`` once, in a task after the next frame is painted.
+
+    A timer set in an animation frame's callback runs after that frame's
+    style, layout and paint, so what a task drew before it is on screen
+    first.  A hidden page runs no animation frames: a timer runs the callback
+    there (``AFTER_PAINT_LATEST_MS``, or as late as the browser holds timers).
+    """
+    done = False
+
+    def run(*_: Any) -> None:
+        nonlocal done
+        if not done:
+            done = True
+            callback()
+
+    js.requestAnimationFrame(create_once_callable(lambda *_: js.setTimeout(create_once_callable(run), 0)))
+    js.setTimeout(create_once_callable(run), AFTER_PAINT_LATEST_MS)
+
+
 def set_text(node: Any, text: str) -> None:
     if node.textContent != text:
         node.textContent = text
