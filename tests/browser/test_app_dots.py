@@ -148,6 +148,43 @@ def test_against_the_bot_zoom_and_resume(page: Page, page_log, site_url: str, wa
     assert not page_log.page_errors
 
 
+HOLD_FRAMES = """() => {
+  // No animation frame runs and no timer of 100 ms or more fires: what a move's own
+  // task does shows alone (the rest of the page waits for the frame after it).
+  window.__heldFrames = [];
+  window.requestAnimationFrame = (callback) => { window.__heldFrames.push(callback); return 0; };
+  const setTimer = window.setTimeout;
+  window.setTimeout = (callback, ms, ...rest) => (ms >= 100 ? 0 : setTimer(callback, ms, ...rest));
+  window.__runFrames = () => { const held = window.__heldFrames.splice(0); held.forEach((f) => f(performance.now())); };
+}"""
+
+
+def test_a_move_shows_on_the_board_first_and_a_reload_at_once_keeps_it(page: Page, page_log, site_url: str,
+                                                                          wait_ready) -> None:
+    """The board draws a move in the click's own task; the move list follows after the
+    next frame; a page left before that frame saves the move all the same."""
+    page.goto(site_url)
+    wait_ready(page)
+    start_dots(page)
+    page.evaluate(HOLD_FRAMES)
+    before = page.get_attribute(BOARD, "data-position")
+    click_point(page, 5, 5)
+    assert page.get_attribute(BOARD, "data-position") != before   # drawn
+    assert moves(page) == []                                       # the page not yet
+    page.evaluate("window.__runFrames()")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    assert moves(page) == ["5-5"] and page.get_attribute("html", "data-turn") == "1"
+
+    click_point(page, 7, 7)
+    assert moves(page) == ["5-5"]
+    page.reload()   # before any frame: the page saves on its way out
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('button.move').length === 2")
+    assert moves(page) == ["5-5", "7-7"]
+    assert page.get_attribute("html", "data-turn") == "0"
+    assert not page_log.page_errors
+
+
 def canvas_picture(page: Page) -> str:
     return page.eval_on_selector(BOARD, "c => c.toDataURL()")
 
