@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import sys
 import time
 import traceback
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
@@ -92,7 +93,42 @@ class App:
         think_in_worker()            # bots think in a worker; the main thread only draws
         self.listeners.on(js.window, "hashchange", lambda event: self.show_route())
         self._expose_bench()
-        self.show_route()
+        self._first_route()
+
+    def _first_route(self) -> None:
+        """The first screen in tasks of their own, behind the loading screen: its
+        modules imported in one (``SCREEN_MODULES``, a game's adapter and view),
+        the screen opened in the next.  Opened in the task that restored Python,
+        a saved game took one task of 150-300 ms (in a new tab the wasm's code
+        is compiled as it first runs)."""
+        def open_screen() -> None:
+            if self.screen is None:   # else a change of address opened one meanwhile
+                self.show_route()
+
+        def prepare() -> None:
+            route = self.parse_hash(str(js.location.hash or ""))
+            importlib.import_module(SCREEN_MODULES.get(route[0] if route else "", ".screens.home"), __package__)
+            if len(route) >= 2 and route[0] in ("play", "archive", "rules"):
+                from ..core import registry
+                from ..core.game_ui import game_ui
+                if route[1] in {game.game_id for game in registry.GAMES}:
+                    game_ui(route[1]).view()   # the game's adapter and view
+            self._at_start(open_screen)
+
+        self._at_start(prepare)
+
+    def _at_start(self, step: Callable[[], None]) -> None:
+        """Run ``step`` in a task of its own; one that fails shows the recovery screen."""
+        def run(*_: Any) -> None:
+            try:
+                step()
+            except Exception as error:
+                js.console.error(traceback.format_exc())
+                try:
+                    self.recover(("start",), error)
+                except Exception as last:   # not even that: the loading screen says so
+                    js.tesseraBoot.fail(f"{type(last).__name__}: {last}")
+        js.setTimeout(create_once_callable(run), 0)
 
     def mark_ready(self) -> None:
         """The first screen is interactive: tell tests, the bench and boot.js."""
@@ -424,6 +460,10 @@ class App:
 
 
 APP: App | None = None
+
+SCREEN_MODULES = {"play": ".play.screen", "archive": ".screens.archive", "rules": ".screens.rules",
+                  "link": ".remote.link", "join": ".remote.online"}
+"""The module of each route's screen (``App._screen_for``), imported ahead at start."""
 
 
 def start() -> App:
