@@ -5,8 +5,8 @@ clipped path a little differently; ``LARGEST_DIFFERENCE`` says how this is told
 apart from a shape left behind).
 
 Two ways in: random frames of every command, each followed by a random edit
-of itself (shapes removed, added, moved, recoloured, translucent ones
-overlapping in runs), on a bare page; and the app itself, where every frame
+of itself (shapes removed, added, moved, recoloured, two trading places,
+translucent ones overlapping in runs), on a bare page; and the app itself, where every frame
 a real Dots game paints (moves, captures, their animations, a zoomed field)
 is compared with the same frame painted whole on a second canvas.
 """
@@ -111,8 +111,11 @@ FUZZ = """
       const what = rand();
       const at = Math.floor(rand() * (out.length + 1));
       if (what < 0.3 || out.length === 0) out.splice(at, 0, shape());
-      else if (what < 0.5) out.splice(Math.min(at, out.length - 1), 1);
-      else if (what < 0.75) {   // move one number of a shape a little
+      else if (what < 0.45) out.splice(Math.min(at, out.length - 1), 1);
+      else if (what < 0.55 && out.length > 1) {   // two neighbours trade places: which one is on top
+        const k = Math.min(at, out.length - 2);
+        [out[k], out[k + 1]] = [out[k + 1], out[k]];
+      } else if (what < 0.75) {   // move one number of a shape a little
         const s = out[Math.min(at, out.length - 1)];
         const k = 1 + Math.floor(rand() * (s.length - 1));
         // (not a count, and a width stays above 0: a canvas ignores a line width of 0)
@@ -167,6 +170,44 @@ def test_a_frame_repainted_where_it_changed_looks_as_one_repainted_whole(page: P
         assert result["failures"] == 0, result["differing"]
         # Most frames take the partial path (else this would test only the whole one).
         assert result["partial"] > 50, result
+
+
+RUN_SPLIT = """
+([TOLERANCE]) => {
+""" + LARGEST_DIFFERENCE + """
+  // Three translucent circles of one fill are one path (where the first and the third
+  // overlap, filled once); a square put in after the first splits that run, so the
+  // overlap is filled twice.  Nothing near the overlap changed but the run.
+  const strings = ["#f4efe6", "rgba(200,30,30,0.5)", "#123"];
+  const paper = [1, -20, -20, 280, 220, 0];
+  const first = [4, 40, 50, 20, 1], far = [4, 200, 150, 5, 1], third = [4, 60, 50, 20, 1];
+  const square = [1, 200, 10, 10, 10, 2];
+  const before = new Float64Array([...paper, ...first, ...far, ...third]);
+  const after = new Float64Array([...paper, ...first, ...square, ...far, ...third]);
+  const make = () => {
+    const canvas = document.createElement("canvas");
+    canvas.style.width = "240px"; canvas.style.height = "180px";
+    document.body.appendChild(canvas);
+    return canvas;
+  };
+  tesseraDraw.damageFrom = 0;
+  const damaged = make(), whole = make();
+  tesseraDraw.paint(damaged, 240, 180, before, strings, 0, 0);
+  const drawn = tesseraDraw.paint(damaged, 240, 180, after, strings, 0, 0);
+  tesseraDraw.damage = false;
+  tesseraDraw.paint(whole, 240, 180, after, strings, 0, 0);
+  tesseraDraw.damage = true;
+  return {drawn, worst: largestDifference(damaged, whole)};
+}
+"""
+
+
+def test_a_run_split_by_a_shape_put_in_repaints_where_its_shapes_overlap(page: Page) -> None:
+    page.set_content("<!doctype html><body style='margin:0'></body>")
+    page.add_script_tag(path=str(DRAW_JS))
+    result = page.evaluate(RUN_SPLIT, [TOLERANCE])
+    assert result["drawn"] >= 0, result   # painted in part
+    assert result["worst"] <= TOLERANCE, result
 
 
 CHECK_FRAMES = """
