@@ -176,6 +176,58 @@ function installZipExtractor(pyodide) {
   };
 }
 
+// Before the page's own script, PyScript runs a bootstrap that writes its
+// `pyscript` package into the file system and imports it: 14 modules compiled
+// from source, 40-90 ms of every start (measured in warm reloads).  The app
+// never uses that package, so its import waits until the page is ready and
+// idle (the files are written as before; a script that imports it meanwhile
+// gets it at once).  The work still happens, a little later: it is part of
+// what makes V8 keep the wasm's compiled code for a new tab.
+const PYSCRIPT_BOOTSTRAP = "import os as _os\n";
+const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
+const PYSCRIPT_LATER_MS = 5000; // a page that never says it is ready (a board embedded elsewhere)
+
+function deferPyscriptImport(pyodide) {
+  let scheduled = false;
+  const importNow = () => {
+    try {
+      pyodide.pyimport("pyscript").destroy();
+      mark("tessera:pyscript-imported");
+    } catch (error) {
+      console.warn("Tessera: PyScript's own module did not import:", error);
+    }
+  };
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    const root = globalThis.document && document.documentElement;
+    let timer = 0;
+    let observer = null;
+    const go = () => {
+      clearTimeout(timer);
+      if (observer) observer.disconnect();
+      if (typeof requestIdleCallback === "function") requestIdleCallback(importNow, { timeout: 2000 });
+      else setTimeout(importNow, 0);
+    };
+    timer = setTimeout(go, PYSCRIPT_LATER_MS);
+    if (root && typeof MutationObserver === "function") {
+      observer = new MutationObserver(() => { if (root.dataset.tessera) go(); });
+      observer.observe(root, { attributes: true, attributeFilter: ["data-tessera"] });
+    }
+  };
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name].bind(pyodide);
+    pyodide[name] = (code, ...rest) => {
+      if (typeof code === "string" && code.startsWith(PYSCRIPT_BOOTSTRAP) && code.includes(PYSCRIPT_IMPORT)) {
+        code = code.replace(PYSCRIPT_IMPORT, "\n_pyscript = None\n");
+        globalThis.tesseraPyscriptDeferred = true;
+        later();
+      }
+      return run(code, ...rest);
+    };
+  }
+}
+
 class WorkerUnavailable extends Error {}
 
 const workers = []; // [kind, worker]: told to keep their inflated copies once Python runs
@@ -497,6 +549,7 @@ export async function loadPyodide(options = {}) {
     release(pyodide, snapshot);
     finishWorkers(true);
     installZipExtractor(pyodide);
+    deferPyscriptImport(pyodide);
     try {
       installFallbackImporter(pyodide);
     } catch (error) { // Python runs: only a module the snapshot lacks could now fail to import

@@ -131,6 +131,11 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
     # tessera.zip went the short way (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
     assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0}
+    # PyScript's own package was written but imported only once the page was ready.
+    assert page.evaluate("globalThis.tesseraPyscriptDeferred") is True
+    page.wait_for_function("performance.getEntriesByName('tessera:pyscript-imported').length === 1", timeout=15_000)
+    assert page.evaluate("""() => performance.getEntriesByName('tessera:pyscript-imported')[0].startTime
+                                  > window.tesseraReadyAt""")
     # Two workers, one a file: index.html and PyScript load the same loader module.
     assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \
         == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"] * 2
