@@ -445,9 +445,12 @@
    * The frame's commands for the shapes that touch ``rects``.  Shapes kept from
    * one run stay one path (a translucent overlap is filled once, as in the whole
    * frame); kept shapes of different runs never merge (opcode 0 between them).
+   * Returns { kept, firstText }: the commands, and where in ``ops`` the first
+   * text kept is (-1: none).
    */
   function opsTouching(ops, shapes, rects) {
     const out = [];
+    let firstText = -1;
     let lastRun = -1;
     let batchAt = -1;
     for (const s of shapes) {
@@ -464,10 +467,11 @@
         out.push(ops[s[5]], ops[s[5] + 1]);
         out[batchAt + 3] += 1;
       } else {
+        if (firstText < 0 && ops[s[5]] === 6) firstText = s[5];
         for (let k = s[5]; k < s[6]; k++) out.push(ops[k]);
       }
     }
-    return out;
+    return { kept: out, firstText };
   }
 
   const frames = new WeakMap(); // canvas -> the last frame painted on it
@@ -502,15 +506,10 @@
       return -1;
     }
     if (rects.length === 0) return 0;
-    const kept = opsTouching(ops, shapes, rects);
+    const { kept, firstText } = opsTouching(ops, shapes, rects);
     // The clip below is undone by a restore(), which would undo a font set inside it
     // too: the first font the repaint uses is set before, where it stays.
-    for (const shape of shapes) {
-      if (shape[6] >= 0 && ops[shape[5]] === 6 && touchesAny(shape, rects)) {
-        setFont(ctx, fontOf(ops, shape[5]));
-        break;
-      }
-    }
+    if (firstText >= 0) setFont(ctx, fontOf(ops, firstText));
     // The damage in whole device pixels.  (Skia antialiases a path cut by the clip,
     // or missing some of its shapes, a little otherwise than the whole path: an edge
     // pixel may differ by some levels from a whole repaint; nothing else does.)
