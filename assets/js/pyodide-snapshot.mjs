@@ -28,7 +28,7 @@
 //   `tesseraInflateMs` has the time each inflation took).
 // - Once Pyodide has copied it, the ~31 MB buffer is released: Pyodide keeps
 //   its options (and so the promise of the snapshot) for its whole life, so
-//   that reference is dropped and the buffer detached.
+//   those references are dropped and the buffer detached (`release`).
 // - If anything about the snapshot fails, Python starts the ordinary way:
 //   slower, never broken.  `globalThis.tesseraSnapshotUsed` says which.
 // - The standard modules the page imports are all in the snapshot
@@ -498,23 +498,37 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
     // the two cores with them (a first visit's longest task, medians of 6:
     // 334-514 ms, against 240-244 ms before; started so, 232 ms, median of 8).
     await wasm.catch(() => {});
-    const [module, bytes] = await Promise.all([createModule(settings), snapshot]);
+    const [module, snapshotBytes] = await Promise.all([createModule(settings), snapshot]);
+    let bytes = snapshotBytes; // dropped once restored (see release)
     mark("tessera:runtime-ready");
     if (bytes.length !== standIn.length) throw new Error(`snapshot: ${bytes.length} bytes, not ${standIn.length}`);
     const api = module.API;
     const restore = api.restoreSnapshot;
     api.restoreSnapshot = function restoreSnapshot(given) {
-      return restore.call(this, given === standIn ? bytes : given);
+      const taken = given === standIn ? bytes : given;
+      bytes = null;
+      api.restoreSnapshot = restore;
+      return restore.call(this, taken);
     };
     return module;
   };
 }
 
+/** Let the snapshot's 31 MB go once Python runs.  Detaching the buffer is
+ * not enough: the bytes came from a worker (or a Response), so Blink holds
+ * them too, for as long as the buffer's JavaScript object lives (measured:
+ * 26-30 MB of the renderer kept for the page's life).  So nothing may keep
+ * that object either: Pyodide keeps its options as API.config, and with
+ * them _loadSnapshot and our module factory, whose closure holds the
+ * promise of the bytes (the restore's wrapper drops its own reference). */
 function release(pyodide, snapshot) {
-  // Pyodide keeps its options as API.config, _loadSnapshot included.
   try {
-    if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
-  } catch (error) { /* private API moved: the detach below still frees the bytes */ }
+    const config = pyodide._api && pyodide._api.config;
+    if (config) {
+      delete config._loadSnapshot;
+      delete config.createPyodideModule;
+    }
+  } catch (error) { /* private API moved: the detach below still frees the V8 side */ }
   const buffer = snapshot && snapshot.buffer;
   if (buffer && typeof buffer.transfer === "function" && !buffer.detached) buffer.transfer(0);
 }
