@@ -508,10 +508,82 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
       const taken = given === standIn ? bytes : given;
       bytes = null;
       api.restoreSnapshot = restore;
-      return restore.call(this, taken);
+      const heapStart = given === standIn ? snapshotHeapStart(taken) : 0;
+      if (!heapStart) return restore.call(this, taken);
+      // Pyodide's restore reads the header and copies what follows it: given
+      // the header alone, it copies nothing, and the heap is copied here.
+      const header = restore.call(this, taken.subarray(0, heapStart));
+      const image = taken.subarray(heapStart);
+      const pages = globalThis.tesseraHeapPages = copyHeapPages(module.HEAP8, image, heapInUse(module));
+      if (globalThis.tesseraCheckHeapCopy === true) pages.identical = sameBytes(module.HEAP8, image); // tests
+      return header;
     };
     return module;
   };
+}
+
+const SNAPSHOT_MAGIC = 0x706e7300; // Pyodide's snapshot header: magic, then where the heap starts
+const PAGE_BYTES = 4096;
+
+/** Where the heap's image starts in Pyodide's snapshot, or 0 when the header
+ * is not the one this loader knows (then Pyodide restores it all itself). */
+function snapshotHeapStart(snapshot) {
+  if (snapshot.byteOffset % 4 || snapshot.byteLength < 8) return 0;
+  const [magic, start] = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+  return magic === SNAPSHOT_MAGIC && start >= 8 && start <= PAGE_BYTES && start % 8 === 0 ? start : 0;
+}
+
+function pageIsZero(words, from, to) {
+  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+/** How far the runtime has used the wasm memory before the restore (its
+ * data, stack and heap lie below the heap's break, `sbrk(0)`): the memory
+ * above is untouched, so zero.  The whole memory when that is not known. */
+function heapInUse(module) {
+  try {
+    const top = typeof module._sbrk === "function" ? module._sbrk(0) >>> 0 : 0;
+    return top > 0 && top <= module.HEAP8.byteLength ? top : module.HEAP8.byteLength;
+  } catch (error) {
+    return module.HEAP8.byteLength;
+  }
+}
+
+/** Copy the heap's image into the wasm memory a page at a time, leaving out
+ * the pages that are zero in the image and still zero in the memory (above
+ * `used`, untouched; below it, looked at): more than half of the image is
+ * zero pages, and a page written, even with zeros, stays in the renderer's
+ * memory (about 10 MB of it). */
+function copyHeapPages(heap, image, used) {
+  const words = new Uint32Array(image.buffer, image.byteOffset, image.byteLength >> 2);
+  const heapWords = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >> 2);
+  const pageWords = PAGE_BYTES >> 2;
+  const pages = { copied: 0, zeroed: 0, skipped: 0 };
+  for (let start = 0; start < image.byteLength; start += PAGE_BYTES) {
+    const end = Math.min(start + PAGE_BYTES, image.byteLength);
+    const from = start >> 2;
+    if (end - start === PAGE_BYTES && pageIsZero(words, from, from + pageWords)) {
+      if (start < used && !pageIsZero(heapWords, from, from + pageWords)) {
+        heap.fill(0, start, end);
+        pages.zeroed += 1;
+      } else {
+        pages.skipped += 1;
+      }
+    } else {
+      heap.set(image.subarray(start, end), start);
+      pages.copied += 1;
+    }
+  }
+  return pages;
+}
+
+/** Whether the memory starts with exactly the image's bytes (a test's check of the copy). */
+function sameBytes(heap, image) {
+  if (heap.byteLength < image.byteLength) return false;
+  const bytes = new Uint8Array(heap.buffer, heap.byteOffset, image.byteLength);
+  for (let i = 0; i < image.byteLength; i++) if (bytes[i] !== image[i]) return false;
+  return true;
 }
 
 /** Let the snapshot's 31 MB go once Python runs.  Detaching the buffer is

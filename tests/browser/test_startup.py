@@ -137,13 +137,24 @@ def inflated_key(page: Page, file: str) -> str:
     return key
 
 
+def assert_heap_copied_sparsely(page: Page) -> None:
+    """The loader copied the snapshot's heap a page at a time, leaving out the
+    zero pages (a page written stays in the renderer's memory), and the wasm
+    memory then held exactly the heap's image (``tesseraCheckHeapCopy``)."""
+    pages = page.evaluate("globalThis.tesseraHeapPages")
+    assert pages["identical"] is True, pages
+    assert pages["skipped"] > pages["copied"] / 2, pages   # about 4,300 of 7,680 pages are zero
+
+
 def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url: str, wait_ready) -> None:
     """The snapshot is used, inflated in the worker, kept inflated for the next load, and let go after start."""
     requests = page_requests(page)
+    page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
     page.goto(site_url)
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    assert_heap_copied_sparsely(page)
     # tessera.zip went the short way (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
     assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0}
     # PyScript's own package was written but imported only once the page was ready.
@@ -164,6 +175,7 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
     assert sorted(page.evaluate(INFLATED_KEYS_JS)) == keys
+    assert_heap_copied_sparsely(page)
     assert not [m for m in page_log.console_errors if "snapshot" in m.lower()]
     cdp = page.context.new_cdp_session(page)
     cdp.send("HeapProfiler.enable")
