@@ -12,7 +12,7 @@ import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
-import { xorDataSegments } from "../assets/js/wasm-data.mjs";
+import { heapPages, sparseSnapshot, xorDataSegments } from "../assets/js/wasm-data.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -24,6 +24,14 @@ async function inflateXz(path) {
   return { plain, ms: performance.now() - started };
 }
 
+/** Whether two heapPages() results hold the same pages, byte for byte (the page keeps the sparse form). */
+function samePages(a, b) {
+  if (a.length !== b.length || a.pages !== b.pages || a.held.length !== b.held.length) return false;
+  if (Buffer.compare(Buffer.from(a.header), Buffer.from(b.header)) !== 0) return false;
+  return a.held.every(([index, bytes], i) => index === b.held[i][0]
+    && Buffer.compare(Buffer.from(bytes), Buffer.from(b.held[i][1])) === 0);
+}
+
 try {
   const [snapshotPath, wasmPath] = process.argv.slice(2);
   let bytes;
@@ -33,7 +41,10 @@ try {
     const own = readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url));
     if (Buffer.compare(Buffer.from(wasm.plain), own) !== 0) throw new Error("the inflated wasm is not Pyodide's");
     bytes = xorDataSegments(snapshot.plain, wasm.plain);
-    note = ` (shipped form: inflated in ${snapshot.ms.toFixed(0)} + ${wasm.ms.toFixed(0)} ms, unmasked)`;
+    const sparse = sparseSnapshot(bytes);
+    if (!samePages(heapPages(bytes), heapPages(sparse))) throw new Error("the sparse copy is not the snapshot");
+    note = ` (shipped form: inflated in ${snapshot.ms.toFixed(0)} + ${wasm.ms.toFixed(0)} ms, unmasked;`
+      + ` kept sparse: ${(sparse.byteLength / 1e6).toFixed(1)} of ${(bytes.byteLength / 1e6).toFixed(1)} MB)`;
   } else {
     bytes = gunzipSync(readFileSync(snapshotPath));
   }

@@ -13,7 +13,8 @@
 //      "store"            later, once Python started: keep the inflated copy
 //                         (answered { stored }: true once written and older copies deleted).
 // Out: { buffer, cached, inflateMs, mask, missed } (ArrayBuffers,
-//      transferred, not copied; a snapshot unmasked; a wasm's data segments;
+//      transferred, not copied; a snapshot unmasked and sparse, its zero
+//      pages left out (wasm-data.mjs); a wasm's data segments;
 //      why a file was inflated rather than read from its kept copy) or
 //      { error }.
 //
@@ -26,8 +27,10 @@
 // URL, the build's id in the key), so later loads read them back (~30 ms)
 // instead of inflating again; a new build's file replaces the old entry.
 // The copy is written after the page has started ("store"), and only where
-// Cache Storage exists (secure contexts); the snapshot is kept unmasked,
-// the wasm with its type, so the page hands that entry to Pyodide as it is.
+// Cache Storage exists (secure contexts); the snapshot is kept unmasked and
+// sparse (17 MB, not 31: less to read back), the wasm with its type, so the
+// page hands that entry to Pyodide as it is.  A copy kept whole by an
+// earlier version is used as it is too.
 // A body that is not xz (a host that serves the file inflated) is used as
 // it is.
 // The decoder and the data segments' helpers are imported only to inflate:
@@ -38,8 +41,8 @@ const wasmDataModule = () => import("./tessera-wasm-data.js");
 
 const CACHE_NAME = "tessera-inflated-snapshot";
 const MAGIC = {
-  snapshot: [0x00, 0x73, 0x6e, 0x70], // Pyodide's snapshot header (little-endian 0x706e7300)
-  wasm: [0x00, 0x61, 0x73, 0x6d], // "\0asm"
+  snapshot: [[0x00, 0x73, 0x6e, 0x70], [0x74, 0x73, 0x73, 0x70]], // Pyodide's header (0x706e7300); sparse ("tssp")
+  wasm: [[0x00, 0x61, 0x73, 0x6d]], // "\0asm"
 };
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 
@@ -55,7 +58,7 @@ async function openCache() {
 
 function looksLike(kind, buffer) {
   const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
-  return head.length === 4 && MAGIC[kind].every((byte, i) => head[i] === byte);
+  return head.length === 4 && MAGIC[kind].some((magic) => magic.every((byte, i) => head[i] === byte));
 }
 
 async function inflate(url) {
@@ -114,14 +117,18 @@ async function load({ url, id, kind, wasmKey }, port) {
       missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
     }
   }
-  const { buffer, inflateMs } = await inflate(url);
+  const inflated = await inflate(url);
+  const { inflateMs } = inflated;
+  let { buffer } = inflated;
   if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
   const bytes = new Uint8Array(buffer);
   let mask = null;
   if (kind === "wasm") {
     mask = (await wasmDataModule()).dataMask(bytes).buffer;
-  } else {
-    (await wasmDataModule()).xorMask(bytes, await maskFrom(port, cache, wasmKey));
+  } else { // unmasked, and made sparse: the page and the kept copy need only the pages that hold something
+    const data = await wasmDataModule();
+    data.xorMask(bytes, await maskFrom(port, cache, wasmKey));
+    buffer = data.sparseSnapshot(bytes).buffer;
   }
   if (cache) {
     // new Response copies the bytes, so the buffer itself can be transferred.

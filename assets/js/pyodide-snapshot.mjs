@@ -42,7 +42,7 @@
 //   `globalThis.tesseraStdlibFallback` lists the modules that needed it.
 //   A start without the snapshot uses the full zip as its standard library.
 import { loadPyodide as loadPlain, version } from "./pyodide.js";
-import { dataMask, xorMask } from "./tessera-wasm-data.js";
+import { copyHeapPages, dataMask, heapPages, holdsHeapPages, xorMask } from "./tessera-wasm-data.js";
 
 export { version };
 
@@ -499,43 +499,26 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
     // 334-514 ms, against 240-244 ms before; started so, 232 ms, median of 8).
     await wasm.catch(() => {});
     const [module, snapshotBytes] = await Promise.all([createModule(settings), snapshot]);
-    let bytes = snapshotBytes; // dropped once restored (see release)
     mark("tessera:runtime-ready");
-    if (bytes.length !== standIn.length) throw new Error(`snapshot: ${bytes.length} bytes, not ${standIn.length}`);
+    let pages = heapPages(snapshotBytes); // either form (wasm-data.mjs); dropped once restored (see release)
+    if (pages.length !== standIn.length) throw new Error(`snapshot: ${pages.length} bytes, not ${standIn.length}`);
     const api = module.API;
     const restore = api.restoreSnapshot;
     api.restoreSnapshot = function restoreSnapshot(given) {
-      const taken = given === standIn ? bytes : given;
-      bytes = null;
       api.restoreSnapshot = restore;
-      const heapStart = given === standIn ? snapshotHeapStart(taken) : 0;
-      if (!heapStart) return restore.call(this, taken);
-      // Pyodide's restore reads the header and copies what follows it: given
-      // the header alone, it copies nothing, and the heap is copied here.
-      const header = restore.call(this, taken.subarray(0, heapStart));
-      const image = taken.subarray(heapStart);
-      const pages = globalThis.tesseraHeapPages = copyHeapPages(module.HEAP8, image, heapInUse(module));
-      if (globalThis.tesseraCheckHeapCopy === true) pages.identical = sameBytes(module.HEAP8, image); // tests
+      if (given !== standIn) return restore.call(this, given);
+      const taken = pages;
+      pages = null;
+      // Pyodide's restore reads its header and copies what follows it: given
+      // the header alone, it copies nothing, and the heap is copied here, a
+      // page at a time, its zero pages left out.
+      const header = restore.call(this, taken.header);
+      const counts = globalThis.tesseraHeapPages = copyHeapPages(module.HEAP8, taken, heapInUse(module));
+      if (globalThis.tesseraCheckHeapCopy === true) counts.identical = holdsHeapPages(module.HEAP8, taken); // tests
       return header;
     };
     return module;
   };
-}
-
-const SNAPSHOT_MAGIC = 0x706e7300; // Pyodide's snapshot header: magic, then where the heap starts
-const PAGE_BYTES = 4096;
-
-/** Where the heap's image starts in Pyodide's snapshot, or 0 when the header
- * is not the one this loader knows (then Pyodide restores it all itself). */
-function snapshotHeapStart(snapshot) {
-  if (snapshot.byteOffset % 4 || snapshot.byteLength < 8) return 0;
-  const [magic, start] = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
-  return magic === SNAPSHOT_MAGIC && start >= 8 && start <= PAGE_BYTES && start % 8 === 0 ? start : 0;
-}
-
-function pageIsZero(words, from, to) {
-  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
-  return true;
 }
 
 /** How far the runtime has used the wasm memory before the restore (its
@@ -548,42 +531,6 @@ function heapInUse(module) {
   } catch (error) {
     return module.HEAP8.byteLength;
   }
-}
-
-/** Copy the heap's image into the wasm memory a page at a time, leaving out
- * the pages that are zero in the image and still zero in the memory (above
- * `used`, untouched; below it, looked at): more than half of the image is
- * zero pages, and a page written, even with zeros, stays in the renderer's
- * memory (about 10 MB of it). */
-function copyHeapPages(heap, image, used) {
-  const words = new Uint32Array(image.buffer, image.byteOffset, image.byteLength >> 2);
-  const heapWords = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >> 2);
-  const pageWords = PAGE_BYTES >> 2;
-  const pages = { copied: 0, zeroed: 0, skipped: 0 };
-  for (let start = 0; start < image.byteLength; start += PAGE_BYTES) {
-    const end = Math.min(start + PAGE_BYTES, image.byteLength);
-    const from = start >> 2;
-    if (end - start === PAGE_BYTES && pageIsZero(words, from, from + pageWords)) {
-      if (start < used && !pageIsZero(heapWords, from, from + pageWords)) {
-        heap.fill(0, start, end);
-        pages.zeroed += 1;
-      } else {
-        pages.skipped += 1;
-      }
-    } else {
-      heap.set(image.subarray(start, end), start);
-      pages.copied += 1;
-    }
-  }
-  return pages;
-}
-
-/** Whether the memory starts with exactly the image's bytes (a test's check of the copy). */
-function sameBytes(heap, image) {
-  if (heap.byteLength < image.byteLength) return false;
-  const bytes = new Uint8Array(heap.buffer, heap.byteOffset, image.byteLength);
-  for (let i = 0; i < image.byteLength; i++) if (bytes[i] !== image[i]) return false;
-  return true;
 }
 
 /** Let the snapshot's 31 MB go once Python runs.  Detaching the buffer is

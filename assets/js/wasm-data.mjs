@@ -1,5 +1,6 @@
-// The memory snapshot's mask (copied to vendor/pyodide/tessera-wasm-data.js;
-// Node's scripts/check_snapshot.mjs imports this file itself).
+// The memory snapshot's bytes: its mask, and the sparse form its inflated
+// copy is kept in (copied to vendor/pyodide/tessera-wasm-data.js; Node's
+// scripts/check_snapshot.mjs imports this file itself).
 //
 // A Pyodide heap starts as a copy of pyodide.asm.wasm's data segments
 // (3.2 MB of constants, most of which stay as they are).  The build ships
@@ -83,4 +84,142 @@ export function xorMask(snapshot, mask) {
 /** XOR the wasm's data segments into the heap of a Pyodide snapshot, in place. */
 export function xorDataSegments(snapshot, wasm) {
   return xorMask(snapshot, dataMask(wasm));
+}
+
+// ----------------------------------------------------------- sparse pages --
+// More than half of the snapshot's heap is pages of zeros (3,480 of 7,680),
+// which need neither be kept nor read back nor written: a page of the wasm
+// memory written, even with zeros, stays in the renderer's memory.  The
+// inflated copy is kept sparse: a header of 32-bit words [SPARSE_MAGIC,
+// the full snapshot's length, where its heap starts, the heap's pages],
+// a bitmap of the pages that hold something (padded to 8 bytes), Pyodide's
+// own header, then those pages one after the other (the last one, maybe
+// short, always kept).
+
+export const SPARSE_MAGIC = 0x70737374; // "tssp"
+const PYODIDE_MAGIC = 0x706e7300;
+export const PAGE_BYTES = 4096;
+
+class DamagedSnapshot extends Error {}
+export { DamagedSnapshot };
+
+function words(bytes, count) {
+  if (bytes.byteOffset % 4 || bytes.byteLength < count * 4) throw new DamagedSnapshot("snapshot: too short");
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+}
+
+function pageIsZero(heapWords, from) {
+  for (let i = from, end = from + (PAGE_BYTES >> 2); i < end; i++) if (heapWords[i] !== 0) return false;
+  return true;
+}
+
+/** The snapshot's heap a page at a time, from either form: { length (the
+ * full snapshot's), header (Pyodide's, ahead of the heap), pages (the heap's
+ * page count), held: [[page index, its bytes], ...] for the pages that hold
+ * something }.  Throws DamagedSnapshot on bytes that are neither form. */
+export function heapPages(bytes) {
+  const [magic] = words(bytes, 1);
+  if (magic === SPARSE_MAGIC) return sparsePages(bytes);
+  if (magic !== PYODIDE_MAGIC) throw new DamagedSnapshot("snapshot: not a Pyodide snapshot");
+  const heapStart = words(bytes, 2)[1];
+  if (heapStart < 8 || heapStart > PAGE_BYTES || heapStart % 8 || heapStart > bytes.byteLength) {
+    throw new DamagedSnapshot("snapshot: an unknown header");
+  }
+  const heap = bytes.subarray(heapStart);
+  const heapWords = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >> 2);
+  const pages = Math.ceil(heap.byteLength / PAGE_BYTES);
+  const held = [];
+  for (let page = 0; page < pages; page++) {
+    const start = page * PAGE_BYTES;
+    const end = Math.min(start + PAGE_BYTES, heap.byteLength);
+    if (end === heap.byteLength || !pageIsZero(heapWords, start >> 2)) held.push([page, heap.subarray(start, end)]);
+  }
+  return { length: bytes.byteLength, header: bytes.subarray(0, heapStart), pages, held };
+}
+
+function sparsePages(bytes) {
+  const [, length, heapStart, pages] = words(bytes, 4);
+  const heapBytes = length - heapStart;
+  if (heapStart < 8 || heapStart > PAGE_BYTES || heapStart % 8 || heapBytes < 0
+      || pages !== Math.ceil(heapBytes / PAGE_BYTES)) {
+    throw new DamagedSnapshot("snapshot: a damaged sparse copy");
+  }
+  const bitmapStart = 16;
+  let at = bitmapStart + ((((pages + 7) >> 3) + 7) & ~7);
+  const header = bytes.subarray(at, at + heapStart);
+  at += heapStart;
+  const held = [];
+  for (let page = 0; page < pages; page++) {
+    const last = page === pages - 1;
+    if (!last && !(bytes[bitmapStart + (page >> 3)] & (1 << (page & 7)))) continue;
+    const size = last ? heapBytes - page * PAGE_BYTES : PAGE_BYTES;
+    held.push([page, bytes.subarray(at, at + size)]);
+    at += size;
+  }
+  if (at !== bytes.byteLength || header.byteLength !== heapStart) {
+    throw new DamagedSnapshot("snapshot: a damaged sparse copy");
+  }
+  return { length, header, pages, held };
+}
+
+/** The sparse form of a snapshot (given in either form), as a new buffer. */
+export function sparseSnapshot(bytes) {
+  const { length, header, pages, held } = heapPages(bytes);
+  const bitmapBytes = (((pages + 7) >> 3) + 7) & ~7;
+  let size = 16 + bitmapBytes + header.byteLength;
+  for (const [, page] of held) size += page.byteLength;
+  const out = new Uint8Array(size);
+  new Uint32Array(out.buffer, 0, 4).set([SPARSE_MAGIC, length, header.byteLength, pages]);
+  let at = 16 + bitmapBytes;
+  out.set(header, at);
+  at += header.byteLength;
+  for (const [index, page] of held) {
+    out[16 + (index >> 3)] |= 1 << (index & 7);
+    out.set(page, at);
+    at += page.byteLength;
+  }
+  return out;
+}
+
+/** Write the heap's pages into the wasm memory `heap` (from address 0): the
+ * held pages copied, the others left out where the memory is zero already
+ * (at and above `used`, untouched by the runtime; below it, looked at).
+ * Returns the counts { copied, zeroed, skipped }. */
+export function copyHeapPages(heap, pages, used) {
+  const memory = new Uint8Array(heap.buffer, heap.byteOffset, heap.byteLength);
+  const memoryWords = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >> 2);
+  const counts = { copied: 0, zeroed: 0, skipped: 0 };
+  let next = 0; // the next held page
+  for (let page = 0; page < pages.pages; page++) {
+    const start = page * PAGE_BYTES;
+    if (next < pages.held.length && pages.held[next][0] === page) {
+      memory.set(pages.held[next][1], start);
+      next += 1;
+      counts.copied += 1;
+    } else if (start < used && !pageIsZero(memoryWords, start >> 2)) {
+      memory.fill(0, start, start + PAGE_BYTES);
+      counts.zeroed += 1;
+    } else {
+      counts.skipped += 1;
+    }
+  }
+  return counts;
+}
+
+/** Whether the wasm memory `heap` holds exactly the heap's pages (a test's check of the copy). */
+export function holdsHeapPages(heap, pages) {
+  const memory = new Uint8Array(heap.buffer, heap.byteOffset, heap.byteLength);
+  const memoryWords = new Uint32Array(heap.buffer, heap.byteOffset, heap.byteLength >> 2);
+  let next = 0;
+  for (let page = 0; page < pages.pages; page++) {
+    const start = page * PAGE_BYTES;
+    if (next < pages.held.length && pages.held[next][0] === page) {
+      const bytes = pages.held[next][1];
+      for (let i = 0; i < bytes.byteLength; i++) if (memory[start + i] !== bytes[i]) return false;
+      next += 1;
+    } else if (!pageIsZero(memoryWords, start >> 2)) {
+      return false;
+    }
+  }
+  return true;
 }

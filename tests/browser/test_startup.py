@@ -391,6 +391,39 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     page_log.assert_no_errors()
 
 
+WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
+    // The snapshot as an earlier version kept it: inflated and unmasked, whole.
+    const base = new URL('vendor/', document.baseURI).href;
+    const { XzReadableStream } = await import(base + 'xz/xz-decompress.js');
+    const { dataMask, xorMask } = await import(base + 'pyodide/tessera-wasm-data.js');
+    const xz = await (await fetch(base + 'pyodide/snapshot.bin.xz')).blob();
+    const whole = new Uint8Array(await new Response(new XzReadableStream(xz.stream())).arrayBuffer());
+    const wasm = new Uint8Array(await (await fetch(base + 'pyodide/pyodide.asm.wasm')).arrayBuffer());
+    xorMask(whole, dataMask(wasm));
+    await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole));
+    return whole.byteLength;
+}"""
+
+
+def test_the_kept_copy_is_sparse_and_a_whole_one_still_serves(page: Page, page_log, site_url: str,
+                                                              wait_ready) -> None:
+    """The snapshot's inflated copy is kept without its zero pages (wasm-data.mjs's sparse form),
+    and a copy an earlier version kept whole is used as it is, the heap the same either way."""
+    page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.xz")
+    sparse_size = page.evaluate(KEPT_SIZE_JS, key)
+    whole_size = page.evaluate(WHOLE_SNAPSHOT_COPY_JS, key)
+    assert 10_000_000 < sparse_size < whole_size * 0.7, (sparse_size, whole_size)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True, page.evaluate("globalThis.tesseraCacheMissed")
+    assert_heap_copied_sparsely(page)
+    assert page.evaluate(KEPT_SIZE_JS, key) == whole_size   # used, not replaced
+    page_log.assert_no_errors()
+
+
 WASM_CACHE_HIT = "v8.wasm.moduleCacheHit"
 """Chromium's trace event when a wasm's compiled code, kept from an earlier visit, is read."""
 
