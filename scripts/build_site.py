@@ -75,7 +75,11 @@ SNAPSHOT_FILES = ["snapshot.bin.gz", "python_stdlib.zip"]
 copied to vendor/pyodide/, the snapshot is shipped as SHIPPED_SNAPSHOT."""
 SHIPPED_SNAPSHOT = "snapshot.bin.xz"
 """The snapshot as the site ships it: pyodide.asm.wasm's data segments XORed out of its
-heap (``mask_snapshot``), then xz (``XZ_SNAPSHOT``)."""
+heap (``mask_snapshot``), its zero pages left out (``sparse_snapshot``), then xz
+(``XZ_SNAPSHOT``); kept beside the snapshot as SPARSE_SNAPSHOT."""
+SPARSE_SNAPSHOT = "snapshot.sparse.bin.xz"
+"""SHIPPED_SNAPSHOT's name in the snapshot cache (a name of its own: a cache made before
+the sparse form has a whole snapshot.bin.xz)."""
 SHIPPED_WASM = "pyodide.asm.wasm.xz"
 """pyodide.asm.wasm as the page fetches it; the plain file stays on the host (not
 precached) for a page that cannot inflate it."""
@@ -324,6 +328,43 @@ def mask_snapshot(snapshot: bytes, wasm: bytes) -> bytes:
     return bytes(out)
 
 
+SPARSE_MAGIC = 0x70737374
+PAGE_BYTES = 4096
+
+
+def sparse_snapshot(snapshot: bytes, keep_below: int) -> bytes:
+    """The snapshot in the sparse form the page reads (assets/js/wasm-data.mjs,
+    ``heapPages``): its heap's pages of zeros left out, but for those below
+    ``keep_below`` (the heap's offset), where the page XORs the data segments
+    back in, and the last one.
+
+    More than half of the heap is zero pages: left out, the page's xz decoder
+    writes 17 MB instead of 31 (Node: 258 ms instead of 318).  The layout,
+    32-bit little-endian words [SPARSE_MAGIC, the whole snapshot's length,
+    where its heap starts, the heap's page count], a bitmap of the pages kept
+    (padded to 8 bytes), Pyodide's header, then the pages kept, in order.
+    """
+    heap_start = int.from_bytes(snapshot[4:8], "little")
+    heap = memoryview(snapshot)[heap_start:]
+    pages = -(-len(heap) // PAGE_BYTES)
+    bitmap = bytearray((((pages + 7) >> 3) + 7) & ~7)
+    kept = []
+    zero = bytes(PAGE_BYTES)
+    for page in range(pages):
+        start = page * PAGE_BYTES
+        body = heap[start:start + PAGE_BYTES]
+        if page == pages - 1 or start < keep_below or body != zero:
+            bitmap[page >> 3] |= 1 << (page & 7)
+            kept.append(body)
+    head = b"".join(value.to_bytes(4, "little") for value in (SPARSE_MAGIC, len(snapshot), heap_start, pages))
+    return b"".join([head, bytes(bitmap), snapshot[:heap_start], *kept])
+
+
+def data_segments_end(wasm: bytes) -> int:
+    """Where the wasm's data segments end in the heap: the page XORs them back in below it."""
+    return max((offset + length for offset, _, length in wasm_data_segments(wasm)), default=0)
+
+
 def snapshot_size(cached: str) -> int:
     """The inflated snapshot's length: the page sizes Python's heap with it before the bytes come.
 
@@ -343,11 +384,13 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
     """
     with open(wasm_path, "rb") as fh:
         wasm = fh.read()
-    wanted = {SHIPPED_SNAPSHOT: XZ_SNAPSHOT, SHIPPED_WASM: XZ_WASM}
+    wanted = {SPARSE_SNAPSHOT: XZ_SNAPSHOT, SHIPPED_WASM: XZ_WASM}
+    shipped_as = {SPARSE_SNAPSHOT: SHIPPED_SNAPSHOT, SHIPPED_WASM: SHIPPED_WASM}
     missing = [name for name in wanted if not os.path.isfile(os.path.join(cached, name))]
     if missing:
         with open(os.path.join(cached, "snapshot.bin.gz"), "rb") as fh:
-            sources = {SHIPPED_SNAPSHOT: lambda: mask_snapshot(gzip.decompress(fh.read()), wasm),
+            sources = {SPARSE_SNAPSHOT: lambda: sparse_snapshot(mask_snapshot(gzip.decompress(fh.read()), wasm),
+                                                                data_segments_end(wasm)),
                        SHIPPED_WASM: lambda: wasm}
             plain = {name: sources[name]() for name in missing}
 
@@ -360,7 +403,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
         with concurrent.futures.ThreadPoolExecutor(2) as pool:   # lzma lets go of the GIL
             made = dict(zip(missing, pool.map(squeeze, missing)))
         check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
-                                made.get(SHIPPED_SNAPSHOT, os.path.join(cached, SHIPPED_SNAPSHOT)),
+                                made.get(SPARSE_SNAPSHOT, os.path.join(cached, SPARSE_SNAPSHOT)),
                                 made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],
                                capture_output=True, text=True)
         if check.returncode != 0:
@@ -370,7 +413,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
         for name, path in made.items():
             os.replace(path, os.path.join(cached, name))
     for name in wanted:
-        copy(os.path.join(cached, name), os.path.join(dst_dir, name))
+        copy(os.path.join(cached, name), os.path.join(dst_dir, shipped_as[name]))
 
 
 def vendor_xz_decoder(dst: str) -> None:

@@ -13,8 +13,8 @@
 //      "store"            later, once Python started: keep the inflated copy
 //                         (answered { stored }: true once written and older copies deleted).
 // Out: { buffer, cached, inflateMs, mask, missed } (ArrayBuffers,
-//      transferred, not copied; a snapshot unmasked and sparse, its zero
-//      pages left out (wasm-data.mjs); a wasm's data segments;
+//      transferred, not copied; a snapshot unmasked, sparse as shipped
+//      (its zero pages left out, wasm-data.mjs); a wasm's data segments;
 //      why a file was inflated rather than read from its kept copy) or
 //      { error }.
 //
@@ -28,9 +28,9 @@
 // instead of inflating again; a new build's file replaces the old entry.
 // The copy is written after the page has started ("store"), and only where
 // Cache Storage exists (secure contexts); the snapshot is kept unmasked and
-// sparse (17 MB, not 31: less to read back), the wasm with its type, so the
-// page hands that entry to Pyodide as it is.  A copy kept whole by an
-// earlier version is used as it is too.
+// sparse as shipped (17 MB, not 31: less to read back), the wasm with its
+// type, so the page hands that entry to Pyodide as it is.  A copy kept whole
+// by an earlier version is used as it is too.
 // A body that is not xz (a host that serves the file inflated) is used as
 // it is.
 // The decoder and the data segments' helpers are imported only to inflate:
@@ -117,18 +117,14 @@ async function load({ url, id, kind, wasmKey }, port) {
       missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
     }
   }
-  const inflated = await inflate(url);
-  const { inflateMs } = inflated;
-  let { buffer } = inflated;
+  const { buffer, inflateMs } = await inflate(url);
   if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
   const bytes = new Uint8Array(buffer);
   let mask = null;
   if (kind === "wasm") {
     mask = (await wasmDataModule()).dataMask(bytes).buffer;
-  } else { // unmasked, and made sparse: the page and the kept copy need only the pages that hold something
-    const data = await wasmDataModule();
-    data.xorMask(bytes, await maskFrom(port, cache, wasmKey));
-    buffer = data.sparseSnapshot(bytes).buffer;
+  } else { // sparse as shipped (wasm-data.mjs), unmasked here
+    (await wasmDataModule()).xorMask(bytes, await maskFrom(port, cache, wasmKey));
   }
   if (cache) {
     // new Response copies the bytes, so the buffer itself can be transferred.

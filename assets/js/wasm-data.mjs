@@ -66,10 +66,11 @@ export function dataMask(wasm) {
   return mask;
 }
 
-/** XOR a dataMask into the heap of a Pyodide snapshot, in place (masks and unmasks). */
+/** XOR a dataMask into the heap of a Pyodide snapshot, whole or sparse (the
+ * heap's first pages, which the mask covers, all kept), in place (masks and
+ * unmasks). */
 export function xorMask(snapshot, mask) {
-  const header = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true);
-  const heap = snapshot.subarray(header);
+  const heap = snapshot.subarray(heapOffset(snapshot, mask.length));
   if (mask.length > heap.length) throw new Error("wasm data segment beyond the snapshot's heap");
   if (heap.byteOffset % 4 === 0) {
     const target = new Uint32Array(heap.buffer, heap.byteOffset, mask.length / 4);
@@ -88,13 +89,15 @@ export function xorDataSegments(snapshot, wasm) {
 
 // ----------------------------------------------------------- sparse pages --
 // More than half of the snapshot's heap is pages of zeros (3,480 of 7,680),
-// which need neither be kept nor read back nor written: a page of the wasm
-// memory written, even with zeros, stays in the renderer's memory.  The
-// inflated copy is kept sparse: a header of 32-bit words [SPARSE_MAGIC,
-// the full snapshot's length, where its heap starts, the heap's pages],
-// a bitmap of the pages that hold something (padded to 8 bytes), Pyodide's
-// own header, then those pages one after the other (the last one, maybe
-// short, always kept).
+// which need neither be inflated nor kept nor read back nor written: a page
+// of the wasm memory written, even with zeros, stays in the renderer's
+// memory.  The site ships the snapshot sparse (scripts/build_site.py,
+// sparse_snapshot): a header of 32-bit words [SPARSE_MAGIC, the whole
+// snapshot's length, where its heap starts, the heap's pages], a bitmap of
+// the pages kept (padded to 8 bytes), Pyodide's own header, then those pages
+// one after the other (the last one, maybe short, always kept; so are the
+// first ones, which the data segments' mask covers).  Its inflated copy is
+// kept so too.
 
 export const SPARSE_MAGIC = 0x70737374; // "tssp"
 const PYODIDE_MAGIC = 0x706e7300;
@@ -162,22 +165,27 @@ function sparsePages(bytes) {
   return { length, header, pages, held };
 }
 
-/** The sparse form of a snapshot (given in either form), as a new buffer. */
-export function sparseSnapshot(bytes) {
-  const { length, header, pages, held } = heapPages(bytes);
+/** Where the heap's bytes start in a snapshot of either form; in a sparse
+ * one, the first `covered` bytes of the heap must all be there. */
+function heapOffset(snapshot, covered) {
+  const view = new DataView(snapshot.buffer, snapshot.byteOffset, Math.min(16, snapshot.byteLength));
+  if (view.getUint32(0, true) !== SPARSE_MAGIC) return view.getUint32(4, true);
+  const heapStart = view.getUint32(8, true);
+  const pages = view.getUint32(12, true);
   const bitmapBytes = (((pages + 7) >> 3) + 7) & ~7;
-  let size = 16 + bitmapBytes + header.byteLength;
-  for (const [, page] of held) size += page.byteLength;
-  const out = new Uint8Array(size);
-  new Uint32Array(out.buffer, 0, 4).set([SPARSE_MAGIC, length, header.byteLength, pages]);
-  let at = 16 + bitmapBytes;
-  out.set(header, at);
-  at += header.byteLength;
-  for (const [index, page] of held) {
-    out[16 + (index >> 3)] |= 1 << (index & 7);
-    out.set(page, at);
-    at += page.byteLength;
+  for (let page = 0; page * PAGE_BYTES < covered; page++) {
+    if (page >= pages || !(snapshot[16 + (page >> 3)] & (1 << (page & 7)))) {
+      throw new DamagedSnapshot("snapshot: a sparse copy without the pages the wasm's data fill");
+    }
   }
+  return 16 + bitmapBytes + heapStart;
+}
+
+/** The whole snapshot (Pyodide's own form) of heapPages() (Node's check restores it). */
+export function wholeSnapshot({ length, header, held }) {
+  const out = new Uint8Array(length);
+  out.set(header, 0);
+  for (const [index, bytes] of held) out.set(bytes, header.byteLength + index * PAGE_BYTES);
   return out;
 }
 

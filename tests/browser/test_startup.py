@@ -395,11 +395,11 @@ WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
     // The snapshot as an earlier version kept it: inflated and unmasked, whole.
     const base = new URL('vendor/', document.baseURI).href;
     const { XzReadableStream } = await import(base + 'xz/xz-decompress.js');
-    const { dataMask, xorMask } = await import(base + 'pyodide/tessera-wasm-data.js');
+    const { dataMask, heapPages, wholeSnapshot, xorMask } = await import(base + 'pyodide/tessera-wasm-data.js');
     const xz = await (await fetch(base + 'pyodide/snapshot.bin.xz')).blob();
-    const whole = new Uint8Array(await new Response(new XzReadableStream(xz.stream())).arrayBuffer());
+    const sparse = new Uint8Array(await new Response(new XzReadableStream(xz.stream())).arrayBuffer());
     const wasm = new Uint8Array(await (await fetch(base + 'pyodide/pyodide.asm.wasm')).arrayBuffer());
-    xorMask(whole, dataMask(wasm));
+    const whole = wholeSnapshot(heapPages(xorMask(sparse, dataMask(wasm))));
     await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole));
     return whole.byteLength;
 }"""
@@ -407,8 +407,9 @@ WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
 
 def test_the_kept_copy_is_sparse_and_a_whole_one_still_serves(page: Page, page_log, site_url: str,
                                                               wait_ready) -> None:
-    """The snapshot's inflated copy is kept without its zero pages (wasm-data.mjs's sparse form),
-    and a copy an earlier version kept whole is used as it is, the heap the same either way."""
+    """The snapshot ships, and its inflated copy is kept, without its zero pages (wasm-data.mjs's
+    sparse form), and a copy an earlier version kept whole is used as it is, the heap the same
+    either way."""
     page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
     page.goto(site_url)
     wait_ready(page)
