@@ -488,6 +488,8 @@ class SnapshotStandIn extends Uint8Array {
   }
 }
 
+let snapshotRefused = false; // the kept snapshot's bytes were found wrong
+
 /** Pyodide's module factory (pyodide.asm.js), resolved only once the snapshot
  * is here too, with its restore given those bytes instead of the stand-in. */
 async function moduleAwaiting({ wasm, snapshot }, standIn) {
@@ -500,8 +502,14 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
     await wasm.catch(() => {});
     const [module, snapshotBytes] = await Promise.all([createModule(settings), snapshot]);
     mark("tessera:runtime-ready");
-    let pages = heapPages(snapshotBytes); // either form (wasm-data.mjs); dropped once restored (see release)
-    if (pages.length !== standIn.length) throw new Error(`snapshot: ${pages.length} bytes, not ${standIn.length}`);
+    let pages = null; // either form (wasm-data.mjs); dropped once restored (see release)
+    try {
+      pages = heapPages(snapshotBytes);
+      if (pages.length !== standIn.length) throw new Error(`snapshot: ${pages.length} bytes, not ${standIn.length}`);
+    } catch (error) {
+      snapshotRefused = globalThis.tesseraSnapshotFromCache === true; // a kept copy: drop it (loadPyodide)
+      throw error;
+    }
     const api = module.API;
     const restore = api.restoreSnapshot;
     api.restoreSnapshot = function restoreSnapshot(given) {
@@ -592,8 +600,14 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     release({}, snapshot);
     finishWorkers(false);
-    if (globalThis.tesseraWasmFromCache && globalThis.caches) { // that copy may be what failed
-      caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey("wasm"))).catch(() => {});
+    // A kept copy may be what failed: the wasm (it did not compile), or the
+    // snapshot when its bytes were found wrong (cut short).  Dropped, it is
+    // made again by the next load instead of failing every load.
+    const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", snapshotRefused]];
+    for (const [kind, drop] of kept) {
+      if (drop && globalThis.caches) {
+        caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey(kind))).catch(() => {});
+      }
     }
     console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
   } finally {

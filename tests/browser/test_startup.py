@@ -391,6 +391,34 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     page_log.assert_no_errors()
 
 
+def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_log, site_url: str,
+                                                              wait_ready) -> None:
+    """A kept copy whose first bytes look right but which is cut short does not restore: Python
+    starts the plain way, the copy is dropped, and the next load inflates and keeps a good one."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.xz")
+    kept_size = page.evaluate(KEPT_SIZE_JS, key)
+    page.evaluate("""async (key) => {
+        const cache = await caches.open('tessera-inflated-snapshot');
+        const bytes = await (await cache.match(key)).arrayBuffer();
+        await cache.put(key, new Response(bytes.slice(0, bytes.byteLength - 100000)));
+    }""", key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    page.wait_for_function("async (key) => !(await (await caches.open('tessera-inflated-snapshot')).match(key))",
+                           arg=key, timeout=10_000, polling=100)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    wait_stored(page, "snapshot")
+    assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
+    page_log.assert_no_errors()
+
+
 WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
     // The snapshot as an earlier version kept it: inflated and unmasked, whole.
     const base = new URL('vendor/', document.baseURI).href;
