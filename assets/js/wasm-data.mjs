@@ -99,12 +99,11 @@ export function xorDataSegments(snapshot, wasm) {
 // first ones, which the data segments' mask covers).  Its inflated copy is
 // kept so too.
 
-export const SPARSE_MAGIC = 0x70737374; // "tssp"
+const SPARSE_MAGIC = 0x70737374; // "tssp"
 const PYODIDE_MAGIC = 0x706e7300;
-export const PAGE_BYTES = 4096;
+const PAGE_BYTES = 4096;
 
-class DamagedSnapshot extends Error {}
-export { DamagedSnapshot };
+export class DamagedSnapshot extends Error {}
 
 function words(bytes, count) {
   if (bytes.byteOffset % 4 || bytes.byteLength < count * 4) throw new DamagedSnapshot("snapshot: too short");
