@@ -338,7 +338,7 @@ def sparse_snapshot(snapshot: bytes, keep_below: int) -> bytes:
     ``keep_below`` (the heap's offset), where the page XORs the data segments
     back in, and the last one.
 
-    More than half of the heap is zero pages: left out, the page's xz decoder
+    Nearly half of the heap is zero pages: left out, the page's xz decoder
     writes 17 MB instead of 31 (Node: 258 ms instead of 318).  The layout,
     32-bit little-endian words [SPARSE_MAGIC, the whole snapshot's length,
     where its heap starts, the heap's page count], a bitmap of the pages kept

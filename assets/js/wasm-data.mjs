@@ -88,7 +88,7 @@ export function xorDataSegments(snapshot, wasm) {
 }
 
 // ----------------------------------------------------------- sparse pages --
-// More than half of the snapshot's heap is pages of zeros (3,480 of 7,680),
+// Nearly half of the snapshot's heap is pages of zeros (3,450 of 7,680),
 // which need neither be inflated nor kept nor read back nor written: a page
 // of the wasm memory written, even with zeros, stays in the renderer's
 // memory.  The site ships the snapshot sparse (scripts/build_site.py,
