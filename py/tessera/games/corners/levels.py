@@ -31,6 +31,15 @@ engine, in the same process; seed 201, ``--opening 4``, 40 games):
 
     hard (faster, pondering) vs the former hard   +23 =4 -13   62.5%
 
+Against the former hard again (2026-11-30, seed 400, ``--opening 4``, 40
+games each, pondering; so Hard stands at 65% in 80 games):
+
+    hard                                          +26 =2 -12   67.5%
+    hard:widening=1,bias=0.2                      +22 =6 -12   62.5%
+    hard:playout_plies=48                         +22 =5 -13   61.2%
+    hard, its tree kept from move to move and read on the opponent's
+         time instead of guessing the reply (not kept)   +25 =0 -15   62.5%
+
 Tried at the same speed against hard, none clearly better (20-60 games
 each, on a machine running other matches): progressive widening 1
 (+32 =4 -24), 4-ply playouts (+14 =1 -5, then +5 =1 -10), exploration 0.5
