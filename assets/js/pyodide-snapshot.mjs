@@ -557,22 +557,7 @@ function release(pyodide, snapshot) {
     }
   } catch (error) { /* private API moved: the detach below still frees the V8 side */ }
   const buffer = snapshot && snapshot.buffer;
-  if (buffer && !buffer.detached) letGo(buffer);
-}
-
-/** Free an ArrayBuffer's bytes now.  Detached by ArrayBuffer.transfer(0),
- * bytes Blink made (a worker's message, a Response's body) are freed only
- * when the garbage collector takes the buffer's object, which in an idle
- * worker may be never (the bots' worker kept its 17 MB snapshot so).
- * Transferred in a message to a closed port, they go at once. */
-function letGo(buffer) {
-  try {
-    const { port1, port2 } = new MessageChannel();
-    port2.close();
-    port1.postMessage(null, [buffer]);
-    port1.close();
-  } catch (error) { /* no MessageChannel here: detach it at least */ }
-  if (!buffer.detached && typeof buffer.transfer === "function") buffer.transfer(0);
+  if (buffer && typeof buffer.transfer === "function" && !buffer.detached) buffer.transfer(0);
 }
 
 export async function loadPyodide(options = {}) {
