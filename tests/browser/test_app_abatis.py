@@ -173,7 +173,7 @@ def test_hint_then_stop_enters_the_high_scores(page: Page, page_log, site_url: s
     move = game.parse_move(hinted)
     assert move in game.legal_moves()
     click_move(page, move)
-    assert page.locator("button.move .move-text").last.inner_text() == hinted
+    expect(page.locator("button.move .move-text").last).to_have_text(hinted)   # not innerText: see test_app_quadrotone
     expect(note).to_be_hidden()
     # The statistics behind the panel.
     page.click(".player-bottom[data-action=details]")
