@@ -1,0 +1,138 @@
+"""Browser tests: the inflated copies of the snapshot and the wasm a page keeps in Cache
+Storage (assets/js/pyodide-snapshot-worker.mjs): a damaged, short, old or whole copy is
+replaced or used, never a broken start.  Split from test_startup.py, whose helpers it uses."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+if sys.platform == "emscripten":  # never collected there, but be explicit
+    pytest.skip("browser tests run in CPython only", allow_module_level=True)
+
+from playwright.sync_api import Page  # noqa: E402
+
+from test_startup import assert_heap_copied_sparsely, inflated_key, inflated_keys, wait_stored  # noqa: E402
+
+pytestmark = pytest.mark.first_visit  # each test starts from a fresh context
+
+
+KEPT_SIZE_JS = """async (key) => {
+    const hit = await (await caches.open('tessera-inflated-snapshot')).match(key);
+    return hit ? (await hit.arrayBuffer()).byteLength : -1;
+}"""
+"""The length of the page's kept inflated copy at a key (-1: none)."""
+
+
+def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A damaged cached copy is inflated again; a copy from an older build is deleted."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.xz")
+    kept_size = page.evaluate(KEPT_SIZE_JS, key)
+    assert kept_size > 10_000_000
+    old = key.split("?")[0] + "?inflated=0ld"
+    page.evaluate("""async ([key, old]) => {
+        const cache = await caches.open('tessera-inflated-snapshot');
+        await cache.put(key, new Response('not a snapshot'));
+        await cache.put(old, new Response('an older build'));
+    }""", [key, old])
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    assert page.evaluate("globalThis.tesseraCacheMissed.snapshot") == "a damaged copy (14 bytes)"
+    wait_stored(page, "snapshot")
+    snapshot_keys = [url for url in inflated_keys(page) if "/snapshot.bin.xz?" in url]
+    assert snapshot_keys == [key]   # the damaged copy rewritten, the old one gone
+    assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True, page.evaluate("globalThis.tesseraCacheMissed")
+    page_log.assert_no_errors()
+
+
+def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_log, site_url: str,
+                                                              wait_ready) -> None:
+    """A kept copy whose first bytes look right but which is cut short does not restore: Python
+    starts the plain way, the copy is dropped, and the next load inflates and keeps a good one."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.xz")
+    kept_size = page.evaluate(KEPT_SIZE_JS, key)
+    page.evaluate("""async (key) => {
+        const cache = await caches.open('tessera-inflated-snapshot');
+        const bytes = await (await cache.match(key)).arrayBuffer();
+        await cache.put(key, new Response(bytes.slice(0, bytes.byteLength - 100000)));
+    }""", key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    page.wait_for_function("async (key) => !(await (await caches.open('tessera-inflated-snapshot')).match(key))",
+                           arg=key, timeout=10_000, polling=100)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    wait_stored(page, "snapshot")
+    assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
+    page_log.assert_no_errors()
+
+
+WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
+    // The snapshot as an earlier version kept it: inflated and unmasked, whole.
+    const base = new URL('vendor/', document.baseURI).href;
+    const { XzReadableStream } = await import(base + 'xz/xz-decompress.js');
+    const { dataMask, heapPages, wholeSnapshot, xorMask } = await import(base + 'pyodide/tessera-wasm-data.js');
+    const xz = await (await fetch(base + 'pyodide/snapshot.bin.xz')).blob();
+    const sparse = new Uint8Array(await new Response(new XzReadableStream(xz.stream())).arrayBuffer());
+    const wasm = new Uint8Array(await (await fetch(base + 'pyodide/pyodide.asm.wasm')).arrayBuffer());
+    const whole = wholeSnapshot(heapPages(xorMask(sparse, dataMask(wasm))));
+    await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole));
+    return whole.byteLength;
+}"""
+
+
+def test_the_kept_copy_is_sparse_and_a_whole_one_still_serves(page: Page, page_log, site_url: str,
+                                                              wait_ready) -> None:
+    """The snapshot ships, and its inflated copy is kept, without its zero pages (wasm-data.mjs's
+    sparse form), and a copy an earlier version kept whole is used as it is, the heap the same
+    either way."""
+    page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.xz")
+    sparse_size = page.evaluate(KEPT_SIZE_JS, key)
+    whole_size = page.evaluate(WHOLE_SNAPSHOT_COPY_JS, key)
+    assert 10_000_000 < sparse_size < whole_size * 0.7, (sparse_size, whole_size)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True, page.evaluate("globalThis.tesseraCacheMissed")
+    assert_heap_copied_sparsely(page)
+    assert page.evaluate(KEPT_SIZE_JS, key) == whole_size   # used, not replaced
+    page_log.assert_no_errors()
+
+
+def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A kept wasm that does not compile, served by the service worker, starts Python the plain
+    way once; the copy is deleted, and the next load inflates and keeps a good one."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "pyodide.asm.wasm.xz")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.evaluate("""async (key) => (await caches.open('tessera-inflated-snapshot')).put(key,
+        new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } }))""", key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    inflated_keys(page, 1)  # the damaged copy deleted, the snapshot's kept
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert "wasm" in page.evaluate("globalThis.tesseraInflateMs")
+    wait_stored(page, "wasm")
+    assert key in inflated_keys(page, 2)
+    assert page.evaluate("document.querySelector('#frame').innerText").strip()
+    page_log.assert_no_errors()
