@@ -386,10 +386,12 @@ def unshared_wasm_context(_playwright):
     while that one is still alive (not yet collected): the first visit's module, compiled from
     bytes with no URL, then served the reload and every new tab Chromium put in that renderer
     (it keeps the site's pages beside its service worker), and none of them read or wrote
-    the kept code.  Whether it was still alive was the garbage collector's timing: the test
-    failed in about 1 run of 4 with other work on the machine, at 8745e91 as at HEAD.  Without that sharing every page does what a page in a new
-    renderer does: read Chromium's kept code or compile and keep it."""
-    browser = launch_chromium(_playwright, args=CHROMIUM_ARGS + ["--js-flags=--no-wasm-native-module-cache-enabled"])
+    the kept code.  Whether it was still alive was the garbage collector's timing: with other
+    work on the machine the test failed about 1 run in 4, before the sparse snapshot too.
+    Without that sharing every page does what a page in a new renderer does: read Chromium's
+    kept code or compile and keep it."""
+    no_sharing = "--js-flags=--no-wasm-native-module-cache-enabled"
+    browser = launch_chromium(_playwright, args=CHROMIUM_ARGS + [no_sharing])
     context = browser.new_context(viewport=VIEWPORT)
     yield context
     context.close()
