@@ -29,6 +29,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -37,7 +38,7 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Page  # noqa: E402
+from playwright.sync_api import BrowserContext, Page  # noqa: E402
 
 from conftest import CHROMIUM_ARGS, REPO, VIEWPORT, SiteServer, launch_chromium  # noqa: E402
 from test_app_dots import click_point, start_dots  # noqa: E402
@@ -380,7 +381,7 @@ def traced_load(page: Page, url: str, wait_ready) -> list[dict]:
 
 
 @pytest.fixture
-def unshared_wasm_context(_playwright):
+def unshared_wasm_context(_playwright) -> Iterator[BrowserContext]:
     """A context of a browser whose renderers keep no compiled wasm module to share between
     pages.  Chromium's V8 hands a page the module another page of the same renderer compiled,
     while that one is still alive (not yet collected): the first visit's module, compiled from
