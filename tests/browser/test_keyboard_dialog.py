@@ -53,8 +53,12 @@ def test_enter_on_a_choice_starts_the_game_and_the_board_takes_the_focus(page: P
     # The board has the keyboard: the cursor is on at once and arrows move it.
     page.wait_for_function("s => document.querySelector(s).dataset.draws > 1", arg=BOARD)
     # The bot (White) moves first; while it thinks the board takes no moves, so
-    # wait for its reply (on a busy machine it takes a while) before the keys.
-    page.wait_for_function("() => !document.documentElement.dataset.bot", timeout=60_000)
+    # wait for its move (on a busy machine it takes a while) before the keys.
+    # Not only for "no bot thinking": that holds too before the bot has begun,
+    # and in the one task between the end of its thinking and its move
+    # (Session.advance), where the board still takes no keys.
+    page.wait_for_function("() => { const d = document.documentElement.dataset;"
+                           " return d.turn === '1' && !d.bot; }", timeout=60_000)
     page.keyboard.press("ArrowLeft")
     assert live_text(page)
 
