@@ -40,6 +40,16 @@ games each, pondering; so Hard stands at 65% in 80 games):
     hard, its tree kept from move to move and read on the opponent's
          time instead of guessing the reply (not kept)   +25 =0 -15   62.5%
 
+RAVE (each move's results wherever its player made it later in a
+simulation, mixed into the tree's values with ``b = sqrt(k / (3n + k))``),
+pondering, against the former hard (2026-11-30), seed 400,
+``--opening 4``: k=300 +3 =1 -11 and k=1000 +4 =2 -9 after 15 games each
+(stopped; the code is not kept).  A cell's worth here is the rectangles
+around it when it is taken, which "played anywhere later" does not see.
+Search instead of tree search, the same day and match without pondering:
+``corners:depth=2,candidates=30,replies=30`` +0 =0 -7 and the generic
+``alphabeta`` (iterative deepening on ``position_value``) +2 =3 -7.
+
 Tried at the same speed against hard, none clearly better (20-60 games
 each, on a machine running other matches): progressive widening 1
 (+32 =4 -24), 4-ply playouts (+14 =1 -5, then +5 =1 -10), exploration 0.5
