@@ -40,7 +40,6 @@ const PRECACHE = ["__TESSERA_PRECACHE__"];
 const SCOPE = self.registration.scope; // e.g. "https://host/games/tessera/"
 const CACHE_PREFIX = "tessera|" + SCOPE + "|";
 const CACHE_NAME = CACHE_PREFIX + BUILD_VERSION;
-const INFLATED_CACHE = "tessera-inflated-snapshot"; // the page's inflated copies (tessera-snapshot-worker.js)
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -98,19 +97,6 @@ async function fromCache(request, url) {
   return hit;
 }
 
-/** The page's inflated copy of a file, kept by tessera-snapshot-worker.js
- * (keys "<file>.xz?inflated=<id>"), or a 404: the page then reads Cache
- * Storage itself or inflates.  Passed on as Cache Storage gives it, the
- * response keeps its URL, and Chromium can keep V8's compiled wasm beside
- * it for the next tab. */
-async function inflatedCopy(request) {
-  try {
-    const hit = await (await caches.open(INFLATED_CACHE)).match(request);
-    if (hit) return hit;
-  } catch (error) { /* storage blocked or entry unreadable */ }
-  return new Response(null, { status: 404 });
-}
-
 async function handle(event, request, url) {
   const hit = await fromCache(request, url);
   if (hit) return hit;
@@ -129,8 +115,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !inScope(url)) return;
   if (url.pathname.endsWith("/sw.js")) return;
-  if (url.searchParams.has("inflated")) event.respondWith(inflatedCopy(request));
-  else event.respondWith(handle(event, request, url));
+  event.respondWith(handle(event, request, url));
 });
 
 self.addEventListener("message", (event) => {

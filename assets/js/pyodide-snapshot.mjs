@@ -181,8 +181,7 @@ function installZipExtractor(pyodide) {
 // from source, 40-90 ms of every start (measured in warm reloads).  The app
 // never uses that package, so its import waits until the page is ready and
 // idle (the files are written as before; a script that imports it meanwhile
-// gets it at once).  The work still happens, a little later: it is part of
-// what makes V8 keep the wasm's compiled code for a new tab.
+// gets it at once).
 const PYSCRIPT_BOOTSTRAP = "import os as _os\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
 const PYSCRIPT_LATER_MS = 5000; // a page that never says it is ready (a board embedded elsewhere)
@@ -330,27 +329,21 @@ async function storedWasm() {
   }
 }
 
-/** The same entry through the site's service worker (assets/sw.js), or null.
- * A Response read from Cache Storage here has no URL, and Chromium keeps
- * the compiled code of a wasm only beside a response with one: fetched
- * through the service worker, the entry keeps its key as its URL, so a new
- * tab (a new renderer) reads the code V8 compiled in an earlier one instead
- * of compiling 1,900 functions again on the main thread. */
-async function wasmThroughServiceWorker() {
-  const key = cacheKey("wasm");
-  const sw = globalThis.navigator && navigator.serviceWorker;
-  if (!sw || !sw.controller || new URL(key).origin !== location.origin) return null;
-  try {
-    const response = await fetch(key);
-    if (response.ok && response.headers.get("Content-Type") === "application/wasm") return response;
-  } catch (error) { /* the worker is gone or the entry unreadable: read it here */ }
-  return null;
-}
-
-/** The inflated wasm a worker kept from an earlier load: a Response Pyodide compiles as it reads it. */
+/** The inflated wasm a worker kept from an earlier load: a Response Pyodide
+ * compiles as it reads it.
+ *
+ * Read here, the Response has no URL, so Chromium keeps no compiled code
+ * beside it and a new tab compiles the wasm again (lazily).  Fetched through
+ * the service worker instead (the entry then keeps its key as its URL), a new
+ * tab read that code, but the page's renderer held 13-16 MB more (measured
+ * after a warm reload and a forced GC: 112.7-115.4 MB anonymous against
+ * 99.9-102.5 read here, the bare PyScript page 98-99; about half of it freed
+ * only when the service worker stopped).  Read here, the bench's warm reload
+ * was ready at 441 ms instead of 489 and a new tab at 788 instead of 693
+ * (medians of 3); later reloads were as quick either way (the renderer still
+ * has the module). */
 async function cachedWasm() {
-  const stored = await storedWasm(); // asked first: no request for a copy that is not there
-  const hit = stored && ((await wasmThroughServiceWorker()) || stored);
+  const hit = await storedWasm();
   if (hit) {
     globalThis.tesseraWasmFromCache = true;
     mark("tessera:wasm-from-cache");
