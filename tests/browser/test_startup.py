@@ -256,6 +256,34 @@ def test_starts_from_the_xz_files_and_a_warm_start_fetches_neither(page: Page, p
     page_log.assert_no_errors()
 
 
+def test_a_first_visit_compiles_its_modules_again_through_the_service_worker(page: Page, page_log, site_url: str,
+                                                                           wait_ready) -> None:
+    """After a first install, a hidden frame of modulepreload links has the page's module scripts
+    compiled through the service worker (update.js's warmModules), so the next load finds their
+    code kept; then the frame goes.  A load the worker controlled from the start does not."""
+    from_frame: list[tuple[str, bool]] = []
+    page.on("response", lambda response: from_frame.append((response.url, response.from_service_worker))
+            if response.frame.parent_frame is not None else None)
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function("() => globalThis.tesseraModulesWarmed > 0", timeout=30_000)
+    vendor = site_url + "vendor/"
+    modules = {url.removeprefix(vendor) for url, _ in from_frame}
+    assert {"pyscript/core.js", "pyodide/tessera-pyodide.js", "pyodide/pyodide.js",
+            "pyodide/pyodide.asm.js"} <= modules, modules
+    assert not [name for name in modules if "worker" in name], modules   # the workers' scripts are not pages'
+    assert all(url.startswith(vendor) and through for url, through in from_frame), from_frame
+    page.wait_for_function("() => !document.querySelector('iframe[data-tessera-warm]')", timeout=15_000)
+
+    from_frame.clear()
+    page.reload()
+    wait_ready(page)
+    page.wait_for_timeout(2_000)
+    assert page.evaluate("globalThis.tesseraModulesWarmed") is None
+    assert page.query_selector("iframe") is None and not from_frame
+    page_log.assert_no_errors()
+
+
 def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, site_dir: Path,
                                           wait_ready) -> None:
     """No unused PyScript chunk is precached, every file a session loads is, and offline works."""
