@@ -36,13 +36,17 @@ def long_dots_save(plies: int, session_id: str, seed: int = 7) -> dict:
 
 
 def storage_script(items: dict[str, str], overwrite: bool = False) -> str:
-    """An init script that stores ``items`` (key -> raw string) before the app starts."""
+    """An init script that stores ``items`` (key -> raw string) before the app starts.
+
+    Only in the page itself: an init script runs in every frame too, and a
+    frame of the page (update.js's hidden one after a first install) would
+    store again a key the app had meanwhile put aside."""
     lines = []
     for key, value in items.items():
         k, v = json.dumps(key), json.dumps(value)
         put = f"localStorage.setItem({k}, {v});"
         lines.append(put if overwrite else f"if (localStorage.getItem({k}) === null) {put}")
-    return "try { " + " ".join(lines) + " } catch (e) {}"
+    return "try { if (window.top === window) { " + " ".join(lines) + " } } catch (e) {}"
 
 
 QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/settings/sound": "off"})

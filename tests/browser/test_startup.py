@@ -267,13 +267,14 @@ def test_a_first_visit_compiles_its_modules_again_through_the_service_worker(pag
     page.goto(site_url)
     wait_ready(page)
     page.wait_for_function("() => globalThis.tesseraModulesWarmed > 0", timeout=30_000)
+    # Gone 5 s after it loaded: by then every response of the frame has been reported here.
+    page.wait_for_function("() => !document.querySelector('iframe[data-tessera-warm]')", timeout=15_000)
     vendor = site_url + "vendor/"
     modules = {url.removeprefix(vendor) for url, _ in from_frame}
     assert {"pyscript/core.js", "pyodide/tessera-pyodide.js", "pyodide/pyodide.js",
             "pyodide/pyodide.asm.js"} <= modules, modules
     assert not [name for name in modules if "worker" in name], modules   # the workers' scripts are not pages'
     assert all(url.startswith(vendor) and through for url, through in from_frame), from_frame
-    page.wait_for_function("() => !document.querySelector('iframe[data-tessera-warm]')", timeout=15_000)
 
     from_frame.clear()
     page.reload()
