@@ -422,10 +422,18 @@ def new_tab_metrics(ctx, page, url: str, ready_js: str) -> dict:
         tab.close()
 
 
+MODULES_WARMED_JS = ("() => !globalThis.tesseraUpdate || typeof globalThis.tesseraModulesWarmed === 'number'")
+"""Whether the page is done having its module scripts compiled through the service worker
+after a first install (update.js's warmModules), or does not do that (the bare page)."""
+
+
 def settle_for_warm(page, timeout_s: float = 10.0) -> None:
-    """Before a warm reload: let the page finish writing its inflated snapshot copy (if it keeps one)."""
+    """Before a warm reload: let the page finish writing its inflated snapshot copy (if it keeps
+    one) and compiling its module scripts through the service worker (if it does), as it has
+    long before a player comes back."""
     deadline = time.monotonic() + timeout_s
-    while not page.evaluate(SNAPSHOT_COPY_JS) and time.monotonic() < deadline:
+    while not (page.evaluate(SNAPSHOT_COPY_JS) and page.evaluate(MODULES_WARMED_JS)) \
+            and time.monotonic() < deadline:
         page.wait_for_timeout(200)  # an app without the copy: reload anyway after the timeout
 
 
