@@ -240,11 +240,12 @@ sys.modules["_tessera_stdlib"] = module
 // __pycache__, where the import system looks; build_site.py adds those of
 // the files it zips to tessera.zip.  Docstrings are left out of the bytecode
 // (the page never reads one; 12% smaller), as are the command line's modules.
-// PyScript's own modules are left for the page to compile (15-35 ms of a
-// start): tried shipped compiled, the start did too little work for V8 to
-// tier up enough of the wasm, Chromium no longer kept its compiled code, and
-// a new tab compiled the wasm again (tests/browser/test_startup.py,
-// test_a_new_tab_reads_the_code_compiled_for_the_wasm: 2 of 3 failed).
+// PyScript's own modules are left for the page to compile, when it is idle
+// (deferPyscriptImport in pyodide-snapshot.mjs).  They were left out so that
+// the start did enough work for V8 to tier up the wasm and Chromium kept its
+// compiled code for a new tab; the page no longer reads that code (it reads
+// the kept wasm itself, without a URL), so shipping them compiled is worth
+// measuring again.
 const COMPILE_MODULES = `
 import ast, importlib.util, json, os, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc

@@ -120,8 +120,7 @@
   // Once the module is instantiated, the page yields one task before Pyodide
   // goes on: its next steps (the glue's set-up, restoring the snapshot) run
   // as promise callbacks of the instantiation, and without the yield they
-  // joined the end of a compile (or of reading the compiled code Chromium
-  // kept) in one task of 250-350 ms in a new tab.
+  // joined the end of the compile in one task of 250-350 ms in a new tab.
   function tolerateWasmContentType() {
     const wasm = globalThis.WebAssembly;
     if (!wasm || typeof wasm.instantiateStreaming !== "function") return;

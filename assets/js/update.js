@@ -79,9 +79,7 @@
       const modules = vendorModules();
       if (!modules.length || !document.body) return;
       const frame = document.createElement("iframe");
-      frame.hidden = true;
-      frame.setAttribute("aria-hidden", "true");
-      frame.tabIndex = -1;
+      frame.hidden = true; // out of the layout, the tab order and the accessibility tree
       frame.dataset.tesseraWarm = "";
       const attribute = (url) => url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
       frame.srcdoc = modules.map((url) => `<link rel="modulepreload" href="${attribute(url)}">`).join("");
@@ -103,13 +101,14 @@
       idle();
       return;
     }
+    const latest = setTimeout(() => { observer.disconnect(); idle(); }, WARM_LATEST_MS);
     const observer = new MutationObserver(() => {
       if (root.dataset.tessera !== "ready") return;
       observer.disconnect();
+      clearTimeout(latest);
       idle();
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-tessera"] });
-    setTimeout(() => { observer.disconnect(); idle(); }, WARM_LATEST_MS);
   }
 
   function reloadOnce() {

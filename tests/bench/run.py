@@ -399,16 +399,15 @@ SNAPSHOT_COPY_JS = ("async () => typeof globalThis.tesseraSnapshotFromCache !== 
 
 NEW_TAB_AFTER_MS = 5_000
 """How long the warm page stays open before the new tab: a player who comes back had the app
-open a while, and Chromium writes the code V8 compiled for the wasm beside its cached copy only
-some seconds after the code tiered up (never while the page is being reloaded at once)."""
+open a while."""
 
 
 def new_tab_metrics(ctx, page, url: str, ready_js: str) -> dict:
     """A warm start in a new tab of the same profile, ``page`` closed first: how a player comes
     back.  A reload keeps its renderer, and with it the wasm compiled by the load before; a new
-    tab starts a renderer, which compiles the wasm again (lazily, as functions first run) unless
-    Chromium kept the code compiled for it by an earlier visit.  (Beside an open page of the
-    site, a new tab may be given that page's renderer: not the player's case.)"""
+    tab starts a renderer, which compiles the wasm again (lazily, as functions first run: the
+    kept wasm is read without a URL, so Chromium keeps no compiled code for it).  (Beside an
+    open page of the site, a new tab may be given that page's renderer: not the player's case.)"""
     page.wait_for_timeout(NEW_TAB_AFTER_MS)
     page.close()
     tab = ctx.new_page()
