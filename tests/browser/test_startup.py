@@ -285,6 +285,42 @@ def test_a_first_visit_compiles_its_modules_again_through_the_service_worker(pag
     page_log.assert_no_errors()
 
 
+RECORD_WAITED_WORK_JS = """(() => {
+  // What <html data-tessera> said when the service worker was registered and
+  // when each inflating worker was told to keep its copy.
+  const said = globalThis.tesseraWaitedWork = { register: [], store: [] };
+  const state = () => document.documentElement.dataset.tessera;
+  if (navigator.serviceWorker) {
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args) => { said.register.push(state()); return register(...args); };
+  }
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message === "store") said.store.push(state());
+    return post.call(this, message, ...rest);
+  };
+})()"""
+
+
+def test_a_first_visit_installs_and_keeps_its_copies_after_the_home_screen(page: Page, page_log, site_url: str,
+                                                                           wait_ready) -> None:
+    """The service worker's install (every file of the site downloaded and stored) and the writing
+    of the inflated copies wait for the first screen: on a first visit they competed with
+    inflating Python's snapshot and starting the app.  Both still happen, and a reload is warm."""
+    page.add_init_script(RECORD_WAITED_WORK_JS)
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_stored(page, "snapshot", "wasm")
+    said = page.evaluate("globalThis.tesseraWaitedWork")
+    assert said == {"register": ["ready"], "store": ["ready", "ready"]}, said
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
+    assert page.evaluate("globalThis.tesseraWaitedWork") == {"register": ["ready"], "store": []}
+    page_log.assert_no_errors()
+
+
 def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, site_dir: Path,
                                           wait_ready) -> None:
     """No unused PyScript chunk is precached, every file a session loads is, and offline works."""
