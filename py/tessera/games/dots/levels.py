@@ -53,6 +53,10 @@ Master without pondering against hard, 20x20, the same seeds and openings
 all ended by landing: within the noise of 40 games of the pondering
 master's 70% (the same match, 3 games apart), so pondering is not what
 keeps it near 75% on 20x20.
+Master pondering against hard again, 20x20, new seeds (2026-11-30):
+seed 52 +12 -8, seed 53 +17 -3, together +29 -11 (72.5%), all ended by
+landing; the expected reply came 1240 times of 2909.  With the first
+pondering match: +57 -23 (71.3%) in 80 games.
 """
 
 from __future__ import annotations
