@@ -14,6 +14,8 @@
 * Without a usable snapshot Python starts the ordinary way.
 * The kept wasm is read from Cache Storage on the page, not through the
   service worker (which held 13-16 MB of the renderer for it).
+* A first visit registers the service worker, and has its inflated copies
+  written, only once the first screen is up (both competed with the start).
 * scripts/serve.py gzips when asked, as a static host does.
 """
 
