@@ -120,3 +120,20 @@ BY_CORNERS: dict[frozenset[int], int] = {frozenset(r.corners): i for i, r in enu
 CAPTURE_BASE = CELLS
 """Moves are ints: 0-63 place on that cell, CAPTURE_BASE + i captures RECTANGLES[i]."""
 PASS = CAPTURE_BASE + len(RECTANGLES)
+
+_other_corners: tuple[tuple[tuple[int, int], ...], ...] = ()
+
+
+def other_corners() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, ``(index, mask of its other three corners)`` of every
+    rectangle with a corner there, by index: what a piece placed there
+    completes, spoils or builds (the rules and the bots' move ordering).
+    Made by the first caller rather than on import: the page's memory
+    snapshot imports every engine, and the table would add 90 KB to it (and
+    more to its heap) for players who never open Corners."""
+    global _other_corners
+    if not _other_corners:
+        _other_corners = tuple(
+            tuple((i, rect.corner_mask & ~(1 << cell)) for i, rect in enumerate(RECTANGLES) if cell in rect.corners)
+            for cell in range(CELLS))
+    return _other_corners

@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from ...core.game import Game, NotationError, Outcome, PositionError, excerpt, validate_setup_rows
 from ...i18n import Message
-from .geometry import BY_CORNERS, CAPTURE_BASE, CELLS, COLUMNS, FULL, PASS, RECTANGLES, SIZE, cell_name
+from .geometry import BY_CORNERS, CAPTURE_BASE, CELLS, COLUMNS, FULL, PASS, RECTANGLES, SIZE, cell_name, other_corners
 from .strategy import position_value
 
 CIRCLES, TRIANGLES = 0, 1
@@ -67,9 +67,7 @@ def _make_tables() -> None:
     page's memory snapshot imports every engine, and these would add 90 KB
     to it (and more to its heap) for players who never open Corners."""
     global OTHER_CORNERS, ROW_CELLS, LISTING_RANK
-    OTHER_CORNERS = tuple(
-        tuple((i, rect.corner_mask & ~(1 << cell)) for i, rect in enumerate(RECTANGLES) if cell in rect.corners)
-        for cell in range(CELLS))
+    OTHER_CORNERS = other_corners()
     ROW_CELLS = tuple(
         tuple(tuple(row * SIZE + col for col in range(SIZE) if bits >> col & 1) for bits in range(1 << SIZE))
         for row in range(SIZE))
