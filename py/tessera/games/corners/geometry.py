@@ -128,9 +128,9 @@ def other_corners() -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each cell, ``(index, mask of its other three corners)`` of every
     rectangle with a corner there, by index: what a piece placed there
     completes, spoils or builds (the rules and the bots' move ordering).
-    Made by the first caller rather than on import: the page's memory
-    snapshot imports every engine, and the table would add 90 KB to it (and
-    more to its heap) for players who never open Corners."""
+    Made by the first caller rather than on import, like the rules' other
+    tables (``rules._make_tables``, which says why: the page's memory
+    snapshot imports every engine)."""
     global _other_corners
     if not _other_corners:
         _other_corners = tuple(
