@@ -229,8 +229,8 @@ const observer = typeof IntersectionObserver === "function"
 /** Resolves once the page has painted a frame and its first contentful paint
  * has been shown (or after a second at most: a hidden tab paints none), so the
  * pictures are on screen before Python is asked for.  Two animation frames
- * alone say a frame was made, not that it was shown: on a busy machine the
- * first paint's time came up to 3 ms after Python's first request. */
+ * alone say a frame was made, not that it was shown: under a full test run the
+ * first paint's time came 2 ms after Python's first request. */
 function painted() {
   const shown = new Promise((resolve) => {
     if (typeof PerformanceObserver !== "function"
@@ -238,12 +238,12 @@ function painted() {
       resolve();
       return;
     }
-    const observer = new PerformanceObserver((list) => {
+    const paints = new PerformanceObserver((list) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
+      paints.disconnect();
       resolve();
     });
-    observer.observe({ type: "paint", buffered: true });
+    paints.observe({ type: "paint", buffered: true });
   });
   const framed = new Promise((resolve) => {
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
