@@ -305,11 +305,12 @@ function inflateInWorker(kind, port = null) {
 }
 
 function finishWorkers(store) {
-  // Writing 41 MB competes with the app's own start: wait until the first
-  // screen is up and the page idle (only idle, the copies were written
-  // before the home screen in 3 of 4 first visits; waiting for it too, the
-  // home screen was ready at 1,276 ms instead of 1,310, medians of 6).  A
-  // worker closes itself once it has written its copy.
+  // Writing 27 MB (the sparse snapshot's 17 and the wasm's 9.6) competes
+  // with the app's own start: wait until the first screen is up and the
+  // page idle (only idle, the copies were written before the home screen
+  // in 3 of 4 first visits; waiting for it too, the home screen was ready
+  // at 1,276 ms instead of 1,310, medians of 6).  A worker closes itself
+  // once it has written its copy.
   for (const [kind, worker] of workers.splice(0)) {
     if (!store) {
       worker.terminate();
