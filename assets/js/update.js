@@ -65,8 +65,7 @@
   }
 
   const WARM_SETTLE_MS = 5000; // how long the hidden frame stays after it loaded
-  const WARM_LATEST_MS = 30000; // a page that never says it is ready
-  const REGISTER_LATEST_MS = 30000; // the same, for the registration
+  const READY_LATEST_MS = 30000; // a page that never says it is ready (whenReady)
 
   /** The module scripts this page loaded from vendor/ (PyScript's and Pyodide's; not the
    * workers' scripts, which the resource timeline lists as "other"). */
@@ -121,7 +120,7 @@
       }, { once: true });
       document.body.append(frame);
     };
-    whenReady(go, WARM_LATEST_MS, true);
+    whenReady(go, READY_LATEST_MS, true);
   }
 
   function reloadOnce() {
@@ -165,7 +164,7 @@
   // screen ready at 1,310 ms instead of 1,532, medians of 6 fresh profiles;
   // waiting for the page to be idle as well was no quicker: a saved game's
   // board at 1,498 ms against 1,413).
-  whenReady(start, REGISTER_LATEST_MS, false);
+  whenReady(start, READY_LATEST_MS, false);
 
   globalThis.tesseraUpdate = {
     apply,
