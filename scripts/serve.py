@@ -23,7 +23,7 @@ Used by ``./build.sh serve``, the browser test fixtures and the bench harness.
   ``Accept-Encoding: gzip`` gets text, JavaScript, JSON and wasm files of
   1 KB or more gzipped (``Content-Encoding: gzip``, the compressed
   ``Content-Length``, ``Vary: Accept-Encoding``).  Files are compressed once
-  and kept in memory while unchanged.  Zips, .gz and .xz files and images are sent
+  and kept in memory while unchanged.  Zips, .gz, .xz and .br files and images are sent
   as they are.  ``--no-gzip`` turns this off.
 * ``If-Modified-Since`` gets ``304 Not Modified``; a single ``Range: bytes=``
   gets ``206 Partial Content`` of the uncompressed file (``416`` when out of
@@ -60,6 +60,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".xz": "application/x-xz",
+    ".br": "application/octet-stream",   # brotli bytes the page inflates itself, not a Content-Encoding
     ".gz": "application/gzip",
     ".toml": "application/toml",
     ".py": "text/x-python; charset=utf-8",

@@ -3,7 +3,7 @@
 // beside the loader, tessera-pyodide.js, which starts one for each: they
 // inflate in parallel).
 //
-// In:  { url, id, kind, wasmKey }: the file's URL (.xz), the build's id
+// In:  { url, id, kind, wasmKey }: the file's URL (.br, .xz), the build's id
 //                         for it, "snapshot" or "wasm"; a snapshot's comes
 //                         with a MessagePort on which the page sends the
 //                         wasm's data segments (dataMask, which the wasm's
@@ -18,11 +18,15 @@
 //      why a file was inflated rather than read from its kept copy) or
 //      { error }.
 //
-// Both files ship xz-compressed (xz -9e is a third smaller than gzip on
-// these two; no browser inflates xz itself, so a small wasm decoder,
-// the xz-decompress package, does it here): the memory snapshot (31 MB,
-// with the wasm's data segments XORed out of its heap, see wasm-data.mjs;
-// ~1 s to inflate) and pyodide.asm.wasm (9.6 MB, ~0.5 s).
+// The memory snapshot (31 MB, with the wasm's data segments XORed out of
+// its heap, see wasm-data.mjs, and its zero pages left out: 17 MB) ships
+// brotli-compressed at its strongest, pyodide.asm.wasm (9.6 MB) as xz -9e
+// (31% and 25% smaller than gzip -9).  No browser inflates either itself
+// outside HTTP, so small wasm decoders do it here, as the bytes come: the
+// brotli-dec-wasm and xz-decompress packages.  Brotli, because its decoder
+// inflates the snapshot in 65-70 ms alone in Chromium, where xz (2% smaller)
+// took 230-245 ms, and a first visit's two cores have the page to start
+// besides (scripts/build_site.py, BROTLI_DECODER, says why the wasm stays xz).
 // The inflated bytes are also kept in Cache Storage (one entry per file
 // URL, the build's id in the key), so later loads read them back (~30 ms)
 // instead of inflating again; a new build's file replaces the old entry.
@@ -31,12 +35,14 @@
 // sparse as shipped (17 MB, not 31: less to read back), the wasm with its
 // type, so the page hands that entry to Pyodide as it is.  A copy kept whole
 // by an earlier version is used as it is too.
-// A body that is not xz (a host that serves the file inflated) is used as
-// it is.
+// A body that starts like the inflated file (a host that serves it with a
+// Content-Encoding, which the browser inflates) is used as it is.
 // The decoder and the data segments' helpers are imported only to inflate:
 // a warm load's worker reads its copy from the cache at once, without
 // first fetching and evaluating them (Pyodide is waiting for the snapshot).
 const xzModule = () => import("../xz/xz-decompress.js");
+const brotliModule = () => import("../brotli/brotli_dec_wasm.js");
+const BROTLI_WASM_URL = new URL("../brotli/brotli_dec_wasm_bg.wasm", import.meta.url);
 const wasmDataModule = () => import("./tessera-wasm-data.js");
 
 const CACHE_NAME = "tessera-inflated-snapshot";
@@ -44,7 +50,7 @@ const MAGIC = {
   snapshot: [[0x00, 0x73, 0x6e, 0x70], [0x74, 0x73, 0x73, 0x70]], // Pyodide's header (0x706e7300); sparse ("tssp")
   wasm: [[0x00, 0x61, 0x73, 0x6d]], // "\0asm"
 };
-const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+const OUTPUT_BYTES = 1 << 20; // inflated bytes taken from the decoder at a time
 
 let pending = null; // { cache, key, url, response } waiting for "store"
 
@@ -56,24 +62,79 @@ async function openCache() {
   }
 }
 
-function looksLike(kind, buffer) {
-  const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
-  return head.length === 4 && MAGIC[kind].some((magic) => magic.every((byte, i) => head[i] === byte));
+function startsLike(kind, bytes) {
+  return bytes.length >= 4 && MAGIC[kind].some((magic) => magic.every((byte, i) => bytes[i] === byte));
 }
 
-async function inflate(url) {
-  const decoder = xzModule(); // fetched while the file comes
+function looksLike(kind, buffer) {
+  return startsLike(kind, new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength)));
+}
+
+/** The brotli decoder's module, its wasm instantiated (once per worker).  Its
+ * wasm is fetched as bytes, not handed over as a URL: a host that sends .wasm
+ * files with another type than application/wasm would cost a failed
+ * streaming compile first, and a warning. */
+async function brotliDecoder() {
+  const [decoder, wasm] = await Promise.all([brotliModule(), fetch(BROTLI_WASM_URL).then(wasmBytes)]);
+  await decoder.default({ module_or_path: wasm });
+  return decoder;
+}
+
+async function wasmBytes(response) {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** The file's bytes, inflated as they come: the snapshot's from brotli, the wasm's from xz. */
+async function inflate(url, kind) {
+  const decoder = kind === "wasm" ? xzModule() : brotliDecoder(); // fetched and compiled while the file comes
   decoder.catch(() => {});
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
-  const first = await reader.read();
-  const head = first.done ? new Uint8Array(0) : first.value;
-  const xz = head.length >= XZ_MAGIC.length && XZ_MAGIC.every((byte, i) => head[i] === byte);
+  let chunk = await reader.read();
+  if (!chunk.done && startsLike(kind, chunk.value)) { // a host that sent it inflated (Content-Encoding: br)
+    const parts = [];
+    let total = 0;
+    for (; !chunk.done; chunk = await reader.read()) {
+      parts.push(chunk.value);
+      total += chunk.value.length;
+    }
+    return { buffer: joined(parts, total), inflateMs: 0 };
+  }
+  if (kind === "wasm") return inflateXz(chunk, reader, await decoder);
+  const { BrotliDecStream, BrotliStreamResultCode: Code } = await decoder;
+  const started = performance.now();
+  const stream = new BrotliDecStream();
+  const parts = [];
+  let total = 0;
+  try {
+    for (; !chunk.done; chunk = await reader.read()) {
+      let input = chunk.value;
+      for (;;) {
+        const result = stream.dec(input, OUTPUT_BYTES); // throws on bytes that are not brotli
+        const { buf, code, input_offset: used } = result;
+        result.free();
+        if (buf.length) parts.push(buf);
+        total += buf.length;
+        input = input.subarray(used);
+        if (code === Code.ResultSuccess) return { buffer: joined(parts, total), inflateMs: performance.now() - started };
+        if (code === Code.NeedsMoreInput) break; // (NeedsMoreOutput: decode on)
+      }
+    }
+    throw new Error(`${url}: cut short`);
+  } finally {
+    stream.free();
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** The rest of an xz body (its first chunk read already), inflated as it comes. */
+async function inflateXz(first, reader, { XzReadableStream }) {
   const body = new ReadableStream({
     start(controller) {
-      if (head.length) controller.enqueue(head);
-      if (first.done) controller.close();
+      if (!first.done) controller.enqueue(first.value);
+      else controller.close();
     },
     async pull(controller) {
       const { done, value } = await reader.read();
@@ -84,10 +145,19 @@ async function inflate(url) {
       return reader.cancel(reason);
     },
   });
-  const stream = xz ? new (await decoder).XzReadableStream(body) : body;
   const started = performance.now();
-  const buffer = await new Response(stream).arrayBuffer();
+  const buffer = await new Response(new XzReadableStream(body)).arrayBuffer();
   return { buffer, inflateMs: performance.now() - started };
+}
+
+function joined(parts, total) {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out.buffer;
 }
 
 /** The wasm's data segments, from the wasm's worker or, when the page had the wasm cached, from there. */
@@ -117,7 +187,7 @@ async function load({ url, id, kind, wasmKey }, port) {
       missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
     }
   }
-  const { buffer, inflateMs } = await inflate(url);
+  const { buffer, inflateMs } = await inflate(url, kind);
   if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
   const bytes = new Uint8Array(buffer);
   let mask = null;

@@ -6,12 +6,12 @@
 // scripts/make_snapshot.mjs): the interpreter and the engines come up
 // already imported, which saves most of the start-up time.
 //
-// - Both big files ship xz-compressed, a third smaller than gzip: the
-//   snapshot as snapshot.bin.xz, with pyodide.asm.wasm's data segments
+// - Both big files ship compressed, a quarter to a third smaller than gzip:
+//   the snapshot as snapshot.bin.br (brotli), with pyodide.asm.wasm's data segments
 //   XORed out of its heap (tessera-wasm-data.js: they come back from the
 //   wasm), and pyodide.asm.wasm as pyodide.asm.wasm.xz.  Each is fetched and
 //   inflated by a module worker of its own (tessera-snapshot-worker.js,
-//   beside this file, with the xz-decompress package's wasm decoder), both
+//   beside this file, with the brotli-dec-wasm or xz-decompress package's wasm decoder), both
 //   started when this module is first evaluated (index.html loads it early),
 //   so they run in parallel while PyScript and Pyodide load; the inflated
 //   ArrayBuffers are transferred, not copied; the wasm's worker also sends
@@ -47,14 +47,17 @@ import { copyHeapPages, dataMask, heapPages, holdsHeapPages, xorMask } from "./t
 export { version };
 
 const WORKER_URL = new URL("./tessera-snapshot-worker.js", import.meta.url);
-const XZ_URL = new URL("../xz/xz-decompress.js", import.meta.url).href; // the decoder, for the main thread's fallback
+// The decoders, for the main thread's fallback (the workers import them themselves).
+const XZ_URL = new URL("../xz/xz-decompress.js", import.meta.url).href;
+const BROTLI_URL = new URL("../brotli/brotli_dec_wasm.js", import.meta.url).href;
+const BROTLI_WASM_URL = new URL("../brotli/brotli_dec_wasm_bg.wasm", import.meta.url).href;
 const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href; // what Pyodide asks for
 const RUNTIME_URL = new URL("./pyodide.asm.js", import.meta.url).href; // the wasm's JavaScript side
 // The files as shipped, and the content hashes of each, filled in by
 // scripts/build_site.py: the keys of the inflated copies the workers keep
 // in Cache Storage for later loads.
 const FILES = {
-  snapshot: { url: new URL("./snapshot.bin.xz", import.meta.url).href, id: "__TESSERA_SNAPSHOT_ID__" },
+  snapshot: { url: new URL("./snapshot.bin.br", import.meta.url).href, id: "__TESSERA_SNAPSHOT_ID__" },
   wasm: { url: new URL("./pyodide.asm.wasm.xz", import.meta.url).href, id: "__TESSERA_WASM_ID__" },
 };
 // The inflated snapshot's length, filled in by scripts/build_site.py: Pyodide
@@ -325,16 +328,32 @@ function finishWorkers(store) {
   }
 }
 
+/** The first bytes of each file inflated: Pyodide's snapshot, the sparse form, the wasm. */
+const INFLATED = {
+  snapshot: [[0x00, 0x73, 0x6e, 0x70], [0x74, 0x73, 0x73, 0x70]],
+  wasm: [[0x00, 0x61, 0x73, 0x6d]],
+};
+
 async function inflateHere(kind) {
   const response = await fetch(FILES[kind].url);
   if (!response.ok) throw new Error(`${kind}: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0xfd || bytes[1] !== 0x37) return bytes; // not xz: the host inflated it
-  const { XzReadableStream } = await import(XZ_URL);
+  if (INFLATED[kind].some((magic) => magic.every((byte, i) => bytes[i] === byte))) return bytes; // the host inflated it
+  if (kind === "wasm") {
+    const { XzReadableStream } = await import(XZ_URL);
+    const started = performance.now();
+    const plain = await new Response(new XzReadableStream(new Blob([bytes]).stream())).arrayBuffer();
+    globalThis.tesseraInflateMs[kind] = performance.now() - started;
+    return new Uint8Array(plain);
+  }
+  const decoder = await import(BROTLI_URL);
+  const wasm = await fetch(BROTLI_WASM_URL); // as bytes: a host may send .wasm with another type
+  if (!wasm.ok) throw new Error(`brotli decoder: HTTP ${wasm.status}`);
+  await decoder.default({ module_or_path: await wasm.arrayBuffer() });
   const started = performance.now();
-  const plain = await new Response(new XzReadableStream(new Blob([bytes]).stream())).arrayBuffer();
+  const plain = decoder.decompress(bytes);
   globalThis.tesseraInflateMs[kind] = performance.now() - started;
-  return new Uint8Array(plain);
+  return plain;
 }
 
 /** The inflated wasm a worker kept from an earlier load, read from Cache Storage here. */

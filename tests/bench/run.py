@@ -731,7 +731,7 @@ def startup_rows(page: dict) -> list[str]:
             out.append(row(f"{what}: {name}", "ms", chromium=versus(median_of(rows, key), median_of(bare, key))))
         out.append(row(f"{what}: snapshot ready / Python started from it (loadPyodide resolved)", "ms",
                        chromium=f"{fmt(median_of(rows, 'snapshot_ms'))} / {fmt(median_of(rows, 'python_ms'))}"))
-        out.append(row(f"{what}: time to inflate (xz, in workers, in parallel): snapshot / pyodide.asm.wasm "
+        out.append(row(f"{what}: time to inflate (in workers, in parallel): snapshot / pyodide.asm.wasm "
                        "(none: read inflated from Cache Storage)", "ms",
                        chromium=f"{fmt(median_of(rows, 'inflate_snapshot_ms')) if median_of(rows, 'inflate_snapshot_ms') else 'none'} / "
                                 f"{fmt(median_of(rows, 'inflate_wasm_ms')) if median_of(rows, 'inflate_wasm_ms') else 'none'}"

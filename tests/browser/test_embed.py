@@ -43,7 +43,7 @@ SHOTS = "/tmp/tessera-embed-shots"
 EXAMPLES = "examples/index.html"
 ALL_SETTLED = ("() => [...document.querySelectorAll('tessera-board')]"
                ".every(b => ['ready', 'error'].includes(b.dataset.state))")
-PYTHON_FILES = ("pyodide.asm.wasm.xz", "tessera.zip", "snapshot.bin.xz", "pyodide.asm.js")
+PYTHON_FILES = ("pyodide.asm.wasm.xz", "tessera.zip", "snapshot.bin.br", "pyodide.asm.js")
 CAPTURE_RECORD = {"format": "tessera/1", "game": "dots", "options": {"size": "10x10", "start": "cross"},
                   "moves": ["6-7", "4-4", "7-6"], "meta": {"comments": ["Start.", "One.", "Two.", "Captured."]}}
 

@@ -29,7 +29,7 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     """A damaged cached copy is inflated again; a copy from an older build is deleted."""
     page.goto(site_url)
     wait_ready(page)
-    key = inflated_key(page, "snapshot.bin.xz")
+    key = inflated_key(page, "snapshot.bin.br")
     kept_size = page.evaluate(KEPT_SIZE_JS, key)
     assert kept_size > 10_000_000
     old = key.split("?")[0] + "?inflated=0ld"
@@ -44,7 +44,7 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
     assert page.evaluate("globalThis.tesseraCacheMissed.snapshot") == "a damaged copy (14 bytes)"
     wait_stored(page, "snapshot")
-    snapshot_keys = [url for url in inflated_keys(page) if "/snapshot.bin.xz?" in url]
+    snapshot_keys = [url for url in inflated_keys(page) if "/snapshot.bin.br?" in url]
     assert snapshot_keys == [key]   # the damaged copy rewritten, the old one gone
     assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
     page.reload()
@@ -59,7 +59,7 @@ def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_lo
     starts the plain way, the copy is dropped, and the next load inflates and keeps a good one."""
     page.goto(site_url)
     wait_ready(page)
-    key = inflated_key(page, "snapshot.bin.xz")
+    key = inflated_key(page, "snapshot.bin.br")
     kept_size = page.evaluate(KEPT_SIZE_JS, key)
     page.evaluate("""async (key) => {
         const cache = await caches.open('tessera-inflated-snapshot');
@@ -84,10 +84,11 @@ def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_lo
 WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
     // The snapshot as an earlier version kept it: inflated and unmasked, whole.
     const base = new URL('vendor/', document.baseURI).href;
-    const { XzReadableStream } = await import(base + 'xz/xz-decompress.js');
+    const brotli = await import(base + 'brotli/brotli_dec_wasm.js');
+    await brotli.default({ module_or_path: await (await fetch(base + 'brotli/brotli_dec_wasm_bg.wasm')).arrayBuffer() });
     const { dataMask, heapPages, wholeSnapshot, xorMask } = await import(base + 'pyodide/tessera-wasm-data.js');
-    const xz = await (await fetch(base + 'pyodide/snapshot.bin.xz')).blob();
-    const sparse = new Uint8Array(await new Response(new XzReadableStream(xz.stream())).arrayBuffer());
+    const shipped = new Uint8Array(await (await fetch(base + 'pyodide/snapshot.bin.br')).arrayBuffer());
+    const sparse = brotli.decompress(shipped);
     const wasm = new Uint8Array(await (await fetch(base + 'pyodide/pyodide.asm.wasm')).arrayBuffer());
     const whole = wholeSnapshot(heapPages(xorMask(sparse, dataMask(wasm))));
     await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole));
@@ -103,7 +104,7 @@ def test_the_kept_copy_is_sparse_and_a_whole_one_still_serves(page: Page, page_l
     page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
     page.goto(site_url)
     wait_ready(page)
-    key = inflated_key(page, "snapshot.bin.xz")
+    key = inflated_key(page, "snapshot.bin.br")
     sparse_size = page.evaluate(KEPT_SIZE_JS, key)
     whole_size = page.evaluate(WHOLE_SNAPSHOT_COPY_JS, key)
     assert 10_000_000 < sparse_size < whole_size * 0.7, (sparse_size, whole_size)

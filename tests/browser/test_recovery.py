@@ -60,7 +60,7 @@ def failing_zip(site_dir: Path, screen: str) -> bytes:
 
 def serve_failing(context: BrowserContext, site_dir: Path, screen: str) -> None:
     body = failing_zip(site_dir, screen)
-    context.route("**/snapshot.bin.xz", lambda route: route.fulfill(status=404, body=""))
+    context.route("**/snapshot.bin.br", lambda route: route.fulfill(status=404, body=""))
     context.route("**/tessera.zip", lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/zip"}))
 

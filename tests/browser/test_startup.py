@@ -2,7 +2,7 @@
 
 * The app boots from the memory snapshot, inflated by a worker, and lets go
   of the inflated bytes once Python runs.
-* Both big files come xz-compressed (snapshot.bin.xz, pyodide.asm.wasm.xz),
+* Both big files come compressed (snapshot.bin.br, pyodide.asm.wasm.xz),
   inflated in two workers; a warm start inflates nothing and fetches
   neither; without workers they are inflated on the page's thread.
 * The service worker precaches exactly the PyScript chunks a session loads
@@ -26,6 +26,7 @@ import gzip
 import json
 import lzma
 import re
+import subprocess
 import zipfile
 import sys
 import tempfile
@@ -133,7 +134,7 @@ def wait_stored(page: Page, *kinds: str, timeout_ms: float = 20_000) -> None:
 
 
 def inflated_key(page: Page, file: str) -> str:
-    """The key of the kept inflated copy of ``file`` (``snapshot.bin.xz`` or
+    """The key of the kept inflated copy of ``file`` (``snapshot.bin.br`` or
     ``pyodide.asm.wasm.xz``), once the page has kept both copies."""
     wait_stored(page, "snapshot", "wasm")
     [key] = [key for key in inflated_keys(page, 2) if f"/{file}?" in key]
@@ -170,7 +171,7 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
         == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"] * 2
     keys = sorted(inflated_keys(page, 2))
     assert keys[0].startswith(site_url + "vendor/pyodide/pyodide.asm.wasm.xz?inflated=")
-    assert keys[1].startswith(site_url + "vendor/pyodide/snapshot.bin.xz?inflated=")
+    assert keys[1].startswith(site_url + "vendor/pyodide/snapshot.bin.br?inflated=")
 
     page.add_init_script(WATCH_RELEASED_BUFFERS_JS)
     page.reload()
@@ -225,11 +226,11 @@ def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, si
     page_log.assert_no_errors()
 
 
-def test_starts_from_the_xz_files_and_a_warm_start_fetches_neither(page: Page, page_log, site_url: str,
+def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page: Page, page_log, site_url: str,
                                                                     site_dir: Path, wait_ready) -> None:
-    """The page fetches the xz'd snapshot and wasm once, never the plain wasm; a warm start inflates nothing."""
+    """The page fetches the compressed snapshot and wasm once, never the plain wasm; a warm start inflates nothing."""
     precache = precache_list(site_dir)
-    for name in ("snapshot.bin.xz", "pyodide.asm.wasm.xz"):
+    for name in ("snapshot.bin.br", "pyodide.asm.wasm.xz"):
         assert "vendor/pyodide/" + name in precache
     assert "vendor/pyodide/pyodide.asm.wasm" not in precache   # on the host, for a page that cannot inflate
     assert not (site_dir / "vendor" / "pyodide" / "snapshot.bin.gz").exists()
@@ -238,7 +239,7 @@ def test_starts_from_the_xz_files_and_a_warm_start_fetches_neither(page: Page, p
     wait_ready(page)
     vendor = site_url + "vendor/pyodide/"
     fetched = [url.removeprefix(vendor) for url in requests if url.startswith(vendor)]
-    assert fetched.count("snapshot.bin.xz") == 1 and fetched.count("pyodide.asm.wasm.xz") == 1, fetched
+    assert fetched.count("snapshot.bin.br") == 1 and fetched.count("pyodide.asm.wasm.xz") == 1, fetched
     assert "pyodide.asm.wasm" not in fetched
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     inflated = page.evaluate("globalThis.tesseraInflateMs")
@@ -253,7 +254,7 @@ def test_starts_from_the_xz_files_and_a_warm_start_fetches_neither(page: Page, p
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
     assert page.evaluate("globalThis.tesseraInflateMs") == {} == page.evaluate("globalThis.tesseraCacheMissed")
-    assert not [url for url in requests if url.endswith((".xz", "pyodide.asm.wasm"))], requests
+    assert not [url for url in requests if url.endswith((".br", ".xz", "pyodide.asm.wasm"))], requests
     # The kept copies are read from Cache Storage, never requested (through the service worker).
     assert not [url for url in requests if "?inflated=" in url], requests
     page_log.assert_no_errors()
@@ -454,18 +455,21 @@ def test_a_module_left_out_of_the_stdlib_is_still_found(context, site_dir: Path)
         root.rmdir()
 
 
-@pytest.mark.parametrize("how", ["missing", "corrupt"])
-def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_url: str, wait_ready,
-                                                        how: str) -> None:
-    """A missing or corrupt snapshot costs start-up time, never the page."""
+@pytest.mark.parametrize("how", ["missing", "corrupt", "cut short"])
+def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_url: str, site_dir: Path,
+                                                        wait_ready, how: str) -> None:
+    """A missing, corrupt or truncated snapshot costs start-up time, never the page."""
+    shipped = (site_dir / "vendor" / "pyodide" / "snapshot.bin.br").read_bytes()
+
     def answer(route):
         if how == "missing":
             route.fulfill(status=404, body="")
+        elif how == "corrupt":   # xz where brotli belongs: no brotli stream
+            route.fulfill(status=200, body=lzma.compress(b"not a snapshot" * 1000))
         else:
-            route.fulfill(status=200, body=lzma.compress(b"not a snapshot" * 1000),
-                          headers={"Content-Type": "application/x-xz"})
+            route.fulfill(status=200, body=shipped[:len(shipped) // 2])
 
-    context.route("**/snapshot.bin.xz", answer)
+    context.route("**/snapshot.bin.br", answer)
     page = context.new_page()
     page_log.attach(page, context)
     page.goto(site_url)
@@ -476,6 +480,33 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
     click_square(page, "e8")
     page.wait_for_function("document.querySelectorAll('button.move').length === 1")
     assert not page_log.page_errors
+
+
+def inflated_snapshot(site_dir: Path) -> bytes:
+    """The site's snapshot.bin.br inflated (by Node's zlib: the tests' Python has no brotli)."""
+    script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))"
+    return subprocess.run(["node", "-e", script, str(site_dir / "vendor" / "pyodide" / "snapshot.bin.br")],
+                          capture_output=True, check=True).stdout
+
+
+def test_a_snapshot_the_host_sent_inflated_is_used_as_it_is(context, page_log, site_url: str, site_dir: Path,
+                                                            wait_ready) -> None:
+    """A host that serves snapshot.bin.br with ``Content-Encoding: br`` (the browser inflates it)
+    hands the worker the sparse snapshot itself: Python starts from it, nothing inflated twice."""
+    sparse = inflated_snapshot(site_dir)
+    assert sparse[:4] == b"tssp"
+    context.route("**/snapshot.bin.br", lambda route: route.fulfill(status=200, body=sparse))
+    page = context.new_page()
+    page_log.attach(page, context)
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert page.evaluate("globalThis.tesseraInflateMs.snapshot") == 0
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    page_log.assert_no_errors()
 
 
 def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, site_url: str, wait_ready) -> None:
@@ -551,7 +582,7 @@ def test_serve_py_answers_gzip_when_asked(gzip_server, site_dir: Path) -> None:
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == (site_dir / "index.html").read_bytes()
 
-    for name in ("vendor/pyodide/snapshot.bin.xz", "vendor/pyodide/pyodide.asm.wasm.xz", "tessera.zip",
+    for name in ("vendor/pyodide/snapshot.bin.br", "vendor/pyodide/pyodide.asm.wasm.xz", "tessera.zip",
                  "vendor/pyodide/python_stdlib.zip"):
         status, headers, body = fetch(base + name, {"Accept-Encoding": "gzip"})
         assert status == 200 and "content-encoding" not in headers, name
@@ -577,14 +608,14 @@ def test_serve_py_ranges_and_not_modified(gzip_server, site_dir: Path) -> None:
 
 
 def test_the_browser_gets_gzip_from_serve_py(page: Page, site_url: str, wait_ready) -> None:
-    """Chromium asks for gzip and gets it for the scripts, not for the zips and the xz'd files."""
+    """Chromium asks for gzip and gets it for the scripts, not for the zips and the compressed big files."""
     encodings: dict[str, str] = {}
     page.on("response", lambda r: encodings.__setitem__(urlsplit(r.url).path.rsplit("/", 1)[-1],
                                                           r.headers.get("content-encoding", "")))
     page.goto(site_url)
     wait_ready(page)
     assert encodings["pyodide.asm.js"] == "gzip"
-    assert encodings["snapshot.bin.xz"] == encodings["pyodide.asm.wasm.xz"] == ""
+    assert encodings["snapshot.bin.br"] == encodings["pyodide.asm.wasm.xz"] == ""
     assert "pyodide.asm.wasm" not in encodings
     assert encodings["python_stdlib.zip"] == ""
 
