@@ -7,7 +7,7 @@
  *                  site but the PyScript chunks it never loads (code editor,
  *                  terminal, ...), python_stdlib_full.zip (for modules
  *                  the memory snapshot lacks) and the plain pyodide.asm.wasm
- *                  (the page inflates pyodide.asm.wasm.xz; the plain one is
+ *                  (the page inflates pyodide.asm.wasm.br; the plain one is
  *                  for a page that cannot), which are fetched and kept the
  *                  first time something asks for them.
  *

@@ -7,17 +7,17 @@ Layout produced (all URLs relative, so the site works from any sub-path):
     site/pyscript.toml         repo pyscript.toml
     site/main.py               repo py/main.py
     site/tessera.zip           py/tessera/ as tessera/..., with the page's bytecode of the
-                               modules the snapshot lacks in __pycache__ (``add_bytecode``)
+                               modules the snapshot lacks in __pycache__ (``add_bytecode``),
+                               its members stored and the whole in one zstd frame (``frame_zip``)
     site/assets/**             repo assets/ (without sw.js)
     site/sw.js                 assets/sw.js with build version + precache list
     site/manifest.json         the web app manifest (MANIFEST), so the site installs
     site/assets/icons/         its icons, drawn by scripts/site_icons.py (SVG, PNG 192 and 512)
-    site/vendor/pyodide/       the Pyodide runtime files (modules as .js; the wasm also as .xz), the
+    site/vendor/pyodide/       the Pyodide runtime files (modules as .js; the wasm also as .br), the
                                loader (tessera-pyodide.js), its worker and its unmasking module,
                                the memory snapshot (snapshot.bin.br), the page's standard
                                library zip and Pyodide's full one
-    site/vendor/brotli/        the brotli decoder the page inflates the snapshot with (npm brotli-dec-wasm)
-    site/vendor/xz/            the xz decoder the page inflates the wasm with (npm xz-decompress)
+    site/vendor/brotli/        the brotli decoder the page inflates both with (npm brotli-dec-wasm)
     site/vendor/pyscript/      PyScript core.js, core.css and the chunks they import
     site/embed.js              assets/js/embed.js, the <tessera-board> element (build_embed)
     site/embed.html            repo embed.html: one board for an iframe
@@ -43,7 +43,6 @@ import gzip
 import hashlib
 import html
 import json
-import lzma
 import os
 import re
 import shutil
@@ -81,25 +80,20 @@ heap (``mask_snapshot``), its zero pages left out (``sparse_snapshot``), then br
 SPARSE_SNAPSHOT = "snapshot.sparse.bin.br"
 """SHIPPED_SNAPSHOT's name in the snapshot cache (a name of its own: a cache made before
 the sparse form has a whole snapshot, and one made before brotli an xz'd one)."""
-SHIPPED_WASM = "pyodide.asm.wasm.xz"
+SHIPPED_WASM = "pyodide.asm.wasm.br"
 """pyodide.asm.wasm as the page fetches it; the plain file stays on the host (not
 precached) for a page that cannot inflate it."""
-XZ_WASM = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
-"""xz -9e for pyodide.asm.wasm: 2.64 MB instead of gzip's 3.54 and brotli's 2.77."""
-XZ_DECODER = ("xz-decompress", "dist/package/xz-decompress.min.js")
-"""The npm package that inflates xz in the page (a small wasm decoder), and its browser build."""
 BROTLI_DECODER = ("brotli-dec-wasm", ("pkg/brotli_dec_wasm.js", "pkg/brotli_dec_wasm_bg.wasm"))
 """The npm package that inflates brotli in the page (a wasm build of the Rust
 brotli-decompressor), and the two files of its browser build (vendor/brotli/).
 
-The snapshot ships as brotli, not xz: at the strongest settings 3.71 MB,
-69 KB more than xz -9e, but its decoder inflates it 3.5 times faster in
-Chromium (65-70 ms alone, against the xz decoder's 230-245), and while a
-first visit inflates, the two cores are what the page waits for (home
-screen ready at 1,145 ms instead of 1,216, medians of 8 fresh profiles).
-The wasm as brotli too (2.77 MB against 2.64; 41 ms against 172) was
-sooner again (1,078 ms), but the first visit would then take 8.07 MB on the
-wire, past the 8 MB it must stay within."""
+Both files ship as brotli, not xz: at the strongest settings 3.71 and 2.77
+MB, 0.19 MB more than xz -9e, but its decoder inflates them 3.5-4 times
+faster in Chromium (65-70 and 41 ms alone, against the xz decoder's 230-245
+and 172), and while a first visit inflates, the two cores are what the page
+waits for: its home screen was ready at 1,078 ms instead of 1,216 (medians
+of 8 fresh profiles; 1,145 with only the snapshot as brotli).  ``frame_zip``
+pays for the bytes."""
 COMPILED_MODULES = "page_pyc.zip"
 """Made with the snapshot: bytecode of the modules it lacks, added to tessera.zip (``add_bytecode``)."""
 FULL_STDLIB = "python_stdlib_full.zip"
@@ -172,16 +166,17 @@ def copy(src: str, dst: str) -> None:
 
 
 def make_zip(src_dir: str, arc_root: str, dst: str, leave_out: tuple[str, ...] = ()) -> int:
-    """Zip ``src_dir`` under ``arc_root``, but for the top-level folders ``leave_out``."""
+    """Zip ``src_dir`` under ``arc_root``, but for the top-level folders ``leave_out``,
+    its members stored (``frame_zip`` compresses the whole)."""
     count = 0
-    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_STORED) as zf:
         for rel in walk_files(src_dir):
             if rel.split(os.sep, 1)[0] in leave_out:
                 continue
             arcname = arc_root + "/" + rel.replace(os.sep, "/")
             info = zipfile.ZipInfo(arcname, date_time=ZIP_DATE)
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             with open(os.path.join(src_dir, rel), "rb") as fh:
                 zf.writestr(info, fh.read())
             count += 1
@@ -230,13 +225,38 @@ def add_bytecode(package_zip: str, compiled_zip: str) -> int:
     with zipfile.ZipFile(package_zip) as package:
         sources = set(package.namelist())
     with zipfile.ZipFile(compiled_zip) as compiled, \
-            zipfile.ZipFile(package_zip, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as package:
+            zipfile.ZipFile(package_zip, "a", compression=zipfile.ZIP_STORED) as package:
         for info in compiled.infolist():
             folder, _, name = info.filename.rpartition("/__pycache__/")
             if f"{folder}/{name.split('.')[0]}.py" in sources:
-                package.writestr(info, compiled.read(info))
+                body = compiled.read(info)
+                info.compress_type = zipfile.ZIP_STORED
+                package.writestr(info, body)
                 added += 1
     return added
+
+
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+
+
+def frame_zip(path: str) -> None:
+    """Replace the zip at ``path`` (its members stored) by one zstd frame of it.
+
+    Compressed whole, tessera.zip is 0.67 MB instead of 0.99 with each member
+    deflated: the modules share most of their words.  The page's loader
+    inflates the frame with Python's own zstd before it reads the zip
+    (assets/js/pyodide-snapshot.mjs, READ_ZIP, which says why it is quicker
+    too).  The name stays: PyScript picks the unpacking by it.
+    """
+    with open(path, "rb") as fh:
+        plain = fh.read()
+    result = subprocess.run(["node", os.path.join(ROOT, "scripts", "zstd.mjs"), path],
+                            input=plain, capture_output=True)
+    if result.returncode != 0:
+        fail(f"zstd failed: {result.stderr.decode(errors='replace')}")
+    with open(path, "rb") as fh:
+        if fh.read(4) != ZSTD_MAGIC:
+            fail(f"{path}: not a zstd frame")
 
 
 def make_snapshot(dst_dir: str) -> tuple[dict, str]:
@@ -388,8 +408,8 @@ def snapshot_size(cached: str) -> int:
 def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
     """SHIPPED_SNAPSHOT and SHIPPED_WASM into dst_dir, made once per snapshot (kept beside it).
 
-    Brotli and xz at their strongest (``squeeze``) take about 25 s for the two
-    (in parallel); a new one is checked to restore, as the page restores it
+    Brotli at its strongest (``squeeze``) takes about 25 s for the two (in
+    parallel); a new one is checked to restore, as the page restores it
     (scripts/check_snapshot.mjs).
     """
     with open(wasm_path, "rb") as fh:
@@ -404,7 +424,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
             plain = {name: sources[name]() for name in missing}
         with concurrent.futures.ThreadPoolExecutor(2) as pool:   # each a node process
             made = dict(zip(missing, pool.map(lambda name: squeeze(plain[name], os.path.join(cached, name)),
-                                              missing)))   # lzma and node both let go of the GIL
+                                              missing)))   # each a node process
         check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
                                 made.get(SPARSE_SNAPSHOT, os.path.join(cached, SPARSE_SNAPSHOT)),
                                 made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],
@@ -419,22 +439,16 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
         copy(os.path.join(cached, name), os.path.join(dst_dir, shipped_as[name]))
 
 
-SHIPPED_MAGIC = ((0x00, 0x73, 0x6E, 0x70), (0x74, 0x73, 0x73, 0x70))
-"""The first bytes of an inflated snapshot, whole and sparse: the page uses a
-body that starts so as it is (a host that sent it inflated)."""
+SHIPPED_MAGIC = ((0x00, 0x61, 0x73, 0x6D), (0x00, 0x73, 0x6E, 0x70), (0x74, 0x73, 0x73, 0x70))
+"""The first bytes of an inflated wasm, snapshot and sparse snapshot: the page
+uses a body that starts so as it is (a host that sent it inflated)."""
 
 
 def squeeze(plain: bytes, path: str) -> str:
-    """``plain`` compressed for the page into ``path`` + ``.tmp<pid>``; returns that path.
-
-    A ``.xz`` with xz -9e (``XZ_WASM``); a ``.br`` with brotli at its strongest
-    (quality 11, a 16 MB window), by Node's zlib (the build's Python is the
-    system's, without a brotli module)."""
+    """``plain`` compressed with brotli at its strongest (quality 11, a 16 MB
+    window) into ``path`` + ``.tmp<pid>``, by Node's zlib (the build's Python
+    is the system's, without a brotli module); returns that path."""
     making = f"{path}.tmp{os.getpid()}"
-    if path.endswith(".xz"):
-        with open(making, "wb") as fh:
-            fh.write(lzma.compress(plain, check=lzma.CHECK_CRC32, filters=XZ_WASM))
-        return making
     result = subprocess.run(["node", os.path.join(ROOT, "scripts", "brotli.mjs"), making],
                             input=plain, capture_output=True)
     if result.returncode != 0:
@@ -443,25 +457,6 @@ def squeeze(plain: bytes, path: str) -> str:
         if tuple(fh.read(4)) in SHIPPED_MAGIC:   # the page would take it for the file itself
             fail(f"{path}: compressed bytes that look inflated")
     return making
-
-
-def vendor_xz_decoder(dst: str) -> None:
-    """XZ_DECODER's browser build as an ES module: its UMD wrapper finds CommonJS's names."""
-    package, build = XZ_DECODER
-    src = os.path.join(NODE_MODULES, package, *build.split("/"))
-    if not os.path.isfile(src):
-        fail(f"{src} missing (npm ci?)")
-    with open(src, encoding="utf-8") as fh:
-        code = fh.read()
-    with open(os.path.join(NODE_MODULES, package, "package.json"), encoding="utf-8") as fh:
-        version = json.load(fh)["version"]
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    with open(dst, "w", encoding="utf-8") as fh:
-        fh.write(f"// {package} {version} (MIT), {build}, as an ES module (scripts/build_site.py).\n"
-                 "const module = { exports: {} };\nconst exports = module.exports;\n"
-                 "const require = () => ({}); // its Node-only import (stream/web), never used here\n")
-        fh.write(code.rstrip() + "\n")
-        fh.write("export const { XzReadableStream } = module.exports;\n")
 
 
 def vendor_brotli_decoder(dst_dir: str) -> None:
@@ -688,6 +683,7 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     stdlib, cached = make_snapshot(vendor_pyodide)
     shipped_runtime(cached, os.path.join(pyodide_dir, "pyodide.asm.wasm"), vendor_pyodide)
     n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), os.path.join(cached, COMPILED_MODULES))
+    frame_zip(os.path.join(tmp, "tessera.zip"))
     with open(os.path.join(assets, SNAPSHOT_LOADER), encoding="utf-8") as fh:
         loader = fh.read()
     # The keys of the inflated files the page keeps in Cache Storage.
@@ -704,7 +700,6 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     copy(os.path.join(assets, SNAPSHOT_WORKER), os.path.join(vendor_pyodide, "tessera-snapshot-worker.js"))
     copy(os.path.join(assets, WASM_DATA), os.path.join(vendor_pyodide, "tessera-wasm-data.js"))
     vendor_brotli_decoder(os.path.join(tmp, "vendor", "brotli"))
-    vendor_xz_decoder(os.path.join(tmp, "vendor", "xz", "xz-decompress.js"))
     dist = os.path.join(NODE_MODULES, "@pyscript", "core", "dist")
     pyscript_files = pyscript_closure(dist)
     for name in pyscript_files:

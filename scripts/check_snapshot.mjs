@@ -1,8 +1,8 @@
 // Does a memory snapshot made by make_snapshot.mjs restore?  Usage:
 //   node scripts/check_snapshot.mjs SNAPSHOT.bin.gz
-//   node scripts/check_snapshot.mjs SNAPSHOT.bin.br PYODIDE.ASM.WASM.XZ
+//   node scripts/check_snapshot.mjs SNAPSHOT.bin.br PYODIDE.ASM.WASM.BR
 // The second form checks the files as the site ships them (scripts/build_site.py):
-// both inflated with the decoders the page uses (brotli-dec-wasm, xz-decompress), the wasm the
+// both inflated with the decoder the page uses (brotli-dec-wasm), the wasm the
 // same as Pyodide's, and the snapshot unmasked with it and its sparse pages
 // laid out whole (assets/js/wasm-data.mjs).
 // Exit 0 and one line when Python comes up from it and runs; 1 otherwise.
@@ -11,7 +11,6 @@
 // start from scratch.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
 import { heapPages, wholeSnapshot, xorDataSegments } from "../assets/js/wasm-data.mjs";
 
@@ -19,16 +18,9 @@ const brotliDir = new URL("../node_modules/brotli-dec-wasm/pkg/", import.meta.ur
 const brotli = await import(new URL("brotli_dec_wasm.js", brotliDir));
 brotli.initSync({ module: readFileSync(new URL("brotli_dec_wasm_bg.wasm", brotliDir)) });
 
-const require = createRequire(import.meta.url);
-const XZ_MAGIC = Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]); // else brotli, which has none
-
-async function inflate(path) {
+function inflate(path) {
   const started = performance.now();
-  const bytes = readFileSync(path);
-  const plain = bytes.subarray(0, 6).equals(XZ_MAGIC)
-    ? new Uint8Array(await new Response(new (require("xz-decompress").XzReadableStream)(new Blob([bytes]).stream()))
-      .arrayBuffer())
-    : brotli.decompress(bytes);
+  const plain = brotli.decompress(readFileSync(path));
   return { plain, ms: performance.now() - started };
 }
 
@@ -37,7 +29,7 @@ try {
   let bytes;
   let note = "";
   if (wasmPath) {
-    const [snapshot, wasm] = await Promise.all([inflate(snapshotPath), inflate(wasmPath)]);
+    const [snapshot, wasm] = [inflate(snapshotPath), inflate(wasmPath)];
     const own = readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url));
     if (Buffer.compare(Buffer.from(wasm.plain), own) !== 0) throw new Error("the inflated wasm is not Pyodide's");
     const sparse = xorDataSegments(snapshot.plain, wasm.plain); // as the page has it

@@ -3,7 +3,7 @@
 // beside the loader, tessera-pyodide.js, which starts one for each: they
 // inflate in parallel).
 //
-// In:  { url, id, kind, wasmKey }: the file's URL (.br, .xz), the build's id
+// In:  { url, id, kind, wasmKey }: the file's URL (.br), the build's id
 //                         for it, "snapshot" or "wasm"; a snapshot's comes
 //                         with a MessagePort on which the page sends the
 //                         wasm's data segments (dataMask, which the wasm's
@@ -18,15 +18,14 @@
 //      why a file was inflated rather than read from its kept copy) or
 //      { error }.
 //
-// The memory snapshot (31 MB, with the wasm's data segments XORed out of
-// its heap, see wasm-data.mjs, and its zero pages left out: 17 MB) ships
-// brotli-compressed at its strongest, pyodide.asm.wasm (9.6 MB) as xz -9e
-// (31% and 25% smaller than gzip -9).  No browser inflates either itself
-// outside HTTP, so small wasm decoders do it here, as the bytes come: the
-// brotli-dec-wasm and xz-decompress packages.  Brotli, because its decoder
-// inflates the snapshot in 65-70 ms alone in Chromium, where xz (2% smaller)
-// took 230-245 ms, and a first visit's two cores have the page to start
-// besides (scripts/build_site.py, BROTLI_DECODER, says why the wasm stays xz).
+// Both files ship brotli-compressed at its strongest (31% and 22% smaller
+// than gzip -9 on these two): the memory snapshot (31 MB, with the wasm's
+// data segments XORed out of its heap, see wasm-data.mjs, and its zero
+// pages left out: 17 MB) and pyodide.asm.wasm (9.6 MB).  No browser inflates
+// brotli itself outside HTTP, so a small wasm decoder, the brotli-dec-wasm
+// package, does it here, as the bytes come: alone in Chromium, it inflates
+// them in 65-70 and 41 ms, where xz (3% smaller) took 230-245 and 172 ms, and
+// a first visit's two cores have the page to start besides.
 // The inflated bytes are also kept in Cache Storage (one entry per file
 // URL, the build's id in the key), so later loads read them back (~30 ms)
 // instead of inflating again; a new build's file replaces the old entry.
@@ -40,7 +39,6 @@
 // The decoder and the data segments' helpers are imported only to inflate:
 // a warm load's worker reads its copy from the cache at once, without
 // first fetching and evaluating them (Pyodide is waiting for the snapshot).
-const xzModule = () => import("../xz/xz-decompress.js");
 const brotliModule = () => import("../brotli/brotli_dec_wasm.js");
 const BROTLI_WASM_URL = new URL("../brotli/brotli_dec_wasm_bg.wasm", import.meta.url);
 const wasmDataModule = () => import("./tessera-wasm-data.js");
@@ -85,9 +83,9 @@ async function wasmBytes(response) {
   return response.arrayBuffer();
 }
 
-/** The file's bytes, inflated as they come: the snapshot's from brotli, the wasm's from xz. */
+/** The file's bytes, inflated as they come. */
 async function inflate(url, kind) {
-  const decoder = kind === "wasm" ? xzModule() : brotliDecoder(); // fetched and compiled while the file comes
+  const decoder = brotliDecoder(); // fetched and compiled while the file comes
   decoder.catch(() => {});
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
@@ -102,12 +100,12 @@ async function inflate(url, kind) {
     }
     return { buffer: joined(parts, total), inflateMs: 0 };
   }
-  if (kind === "wasm") return inflateXz(chunk, reader, await decoder);
   const { BrotliDecStream, BrotliStreamResultCode: Code } = await decoder;
   const started = performance.now();
   const stream = new BrotliDecStream();
   const parts = [];
   let total = 0;
+  let whole = false;
   try {
     for (; !chunk.done; chunk = await reader.read()) {
       let input = chunk.value;
@@ -118,36 +116,19 @@ async function inflate(url, kind) {
         if (buf.length) parts.push(buf);
         total += buf.length;
         input = input.subarray(used);
-        if (code === Code.ResultSuccess) return { buffer: joined(parts, total), inflateMs: performance.now() - started };
+        if (code === Code.ResultSuccess) {
+          whole = true;
+          while (!(await reader.read()).done); // the body's end (a cancelled fetch shows as failed)
+          return { buffer: joined(parts, total), inflateMs: performance.now() - started };
+        }
         if (code === Code.NeedsMoreInput) break; // (NeedsMoreOutput: decode on)
       }
     }
     throw new Error(`${url}: cut short`);
   } finally {
     stream.free();
-    reader.cancel().catch(() => {});
+    if (!whole) reader.cancel().catch(() => {});
   }
-}
-
-/** The rest of an xz body (its first chunk read already), inflated as it comes. */
-async function inflateXz(first, reader, { XzReadableStream }) {
-  const body = new ReadableStream({
-    start(controller) {
-      if (!first.done) controller.enqueue(first.value);
-      else controller.close();
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const started = performance.now();
-  const buffer = await new Response(new XzReadableStream(body)).arrayBuffer();
-  return { buffer, inflateMs: performance.now() - started };
 }
 
 function joined(parts, total) {

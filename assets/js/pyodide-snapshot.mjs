@@ -6,12 +6,12 @@
 // scripts/make_snapshot.mjs): the interpreter and the engines come up
 // already imported, which saves most of the start-up time.
 //
-// - Both big files ship compressed, a quarter to a third smaller than gzip:
-//   the snapshot as snapshot.bin.br (brotli), with pyodide.asm.wasm's data segments
+// - Both big files ship brotli-compressed, a fifth to a third smaller than
+//   gzip: the snapshot as snapshot.bin.br, with pyodide.asm.wasm's data segments
 //   XORed out of its heap (tessera-wasm-data.js: they come back from the
-//   wasm), and pyodide.asm.wasm as pyodide.asm.wasm.xz.  Each is fetched and
+//   wasm), and pyodide.asm.wasm as pyodide.asm.wasm.br.  Each is fetched and
 //   inflated by a module worker of its own (tessera-snapshot-worker.js,
-//   beside this file, with the brotli-dec-wasm or xz-decompress package's wasm decoder), both
+//   beside this file, with the brotli-dec-wasm package's wasm decoder), both
 //   started when this module is first evaluated (index.html loads it early),
 //   so they run in parallel while PyScript and Pyodide load; the inflated
 //   ArrayBuffers are transferred, not copied; the wasm's worker also sends
@@ -47,8 +47,7 @@ import { copyHeapPages, dataMask, heapPages, holdsHeapPages, xorMask } from "./t
 export { version };
 
 const WORKER_URL = new URL("./tessera-snapshot-worker.js", import.meta.url);
-// The decoders, for the main thread's fallback (the workers import them themselves).
-const XZ_URL = new URL("../xz/xz-decompress.js", import.meta.url).href;
+// The decoder, for the main thread's fallback (the workers import it themselves).
 const BROTLI_URL = new URL("../brotli/brotli_dec_wasm.js", import.meta.url).href;
 const BROTLI_WASM_URL = new URL("../brotli/brotli_dec_wasm_bg.wasm", import.meta.url).href;
 const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href; // what Pyodide asks for
@@ -58,7 +57,7 @@ const RUNTIME_URL = new URL("./pyodide.asm.js", import.meta.url).href; // the wa
 // in Cache Storage for later loads.
 const FILES = {
   snapshot: { url: new URL("./snapshot.bin.br", import.meta.url).href, id: "__TESSERA_SNAPSHOT_ID__" },
-  wasm: { url: new URL("./pyodide.asm.wasm.xz", import.meta.url).href, id: "__TESSERA_WASM_ID__" },
+  wasm: { url: new URL("./pyodide.asm.wasm.br", import.meta.url).href, id: "__TESSERA_WASM_ID__" },
 };
 // The inflated snapshot's length, filled in by scripts/build_site.py: Pyodide
 // sizes the heap with it before instantiating the wasm (see SnapshotStandIn).
@@ -107,10 +106,33 @@ function installFallbackImporter(pyodide) {
 // Pyodide under Node).  Anything it does not expect (a name outside the
 // folder, an unknown compression, a bad CRC) hands the archive back to
 // Pyodide's own unpacking, before a file is written.
+// tessera.zip ships as one zstd frame of a zip whose members are stored
+// (scripts/build_site.py, frame_zip): compressed whole, the package is 0.67
+// MB instead of 0.99 with each member deflated, and Python's own zstd (in
+// Pyodide's wasm) inflates it faster than zlib inflated the members (in
+// Pyodide under Node: 3-4 ms, then 6 ms to read the stored zip, against
+// 15-22 ms).  PyScript picks the unpacking by the file's name, so the name
+// stays; every page unpacks it through here, and the general way gets the
+// inflated zip.
 const READ_ZIP = `
+def _tessera_inner_zip(data):
+    """A zip's bytes: those of the zstd frame it ships in, inflated (into one
+    buffer of the length its header gives: grown block by block, they would
+    be joined into a second copy)."""
+    data = data.to_bytes()
+    if data[:4] == bytes((0x28, 0xB5, 0x2F, 0xFD)):
+        from compression import zstd
+        size = zstd.get_frame_info(data).decompressed_size
+        inflated = zstd.ZstdDecompressor()
+        data = inflated.decompress(data, max_length=size if size else -1)
+        if not inflated.eof:
+            raise ValueError("tessera.zip: the zstd frame is cut short, or longer than its header says")
+    return data
+
 def _tessera_read_zip(data, folder):
     import io, struct, zipfile, zlib
-    data = data.to_bytes()
+    data = _tessera_inner_zip(data)
+    view = memoryview(data)   # the stored members are sliced without a copy; toJs copies them out
     members = []
     for info in zipfile.ZipFile(io.BytesIO(data)).infolist():
         name = info.filename
@@ -123,15 +145,24 @@ def _tessera_read_zip(data, folder):
         start = info.header_offset
         name_size, extra_size = struct.unpack_from("<HH", data, start + 26)
         begin = start + 30 + name_size + extra_size
-        body = data[begin:begin + info.compress_size]
+        body = view[begin:begin + info.compress_size]
         if info.compress_type == 8:
             body = zlib.decompress(body, -15)
         if zlib.crc32(body) != info.CRC or len(body) != info.file_size:
             raise ValueError(f"damaged: {name}")
         members.append((target, body))
     return members
-_tessera_read_zip
+(_tessera_read_zip, _tessera_inner_zip)
 `;
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+
+function isZstdFrame(buffer) {
+  const bytes = ArrayBuffer.isView(buffer)
+    ? new Uint8Array(buffer.buffer, buffer.byteOffset, Math.min(4, buffer.byteLength))
+    : new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
+  return bytes.length === 4 && ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
+}
 
 /** Write what READ_ZIP returned: [[path, bytes or null for a folder], ...]. */
 function writeMembers(FS, members) {
@@ -155,12 +186,36 @@ function writeMembers(FS, members) {
 function installZipExtractor(pyodide) {
   const general = pyodide.unpackArchive.bind(pyodide);
   const counts = globalThis.tesseraUnpacked = { short: 0, general: 0 }; // for the tests
-  let read = null;
+  let functions = null;
+  const python = () => {
+    if (!functions) {
+      const pair = pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
+      try {
+        functions = { read: pair.get(0), inner: pair.get(1) };
+      } finally {
+        pair.destroy();
+      }
+    }
+    return functions;
+  };
+  /** The zip inside a zstd frame, for Pyodide's own unpacking (which knows no zstd). */
+  const innerZip = (buffer) => {
+    const bytes = python().inner(buffer);
+    try {
+      const view = bytes.getBuffer("u8");
+      try {
+        return view.data.slice();
+      } finally {
+        view.release();
+      }
+    } finally {
+      bytes.destroy();
+    }
+  };
   pyodide.unpackArchive = (buffer, format, options = {}) => {
     if (String(format).toLowerCase() === "zip" && options.extractDir && Object.keys(options).length === 1) {
       try {
-        read ??= pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
-        const members = read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
+        const members = python().read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
         let list;
         try {
           list = members.toJs();
@@ -175,7 +230,7 @@ function installZipExtractor(pyodide) {
       }
     }
     counts.general += 1;
-    return general(buffer, format, options);
+    return general(isZstdFrame(buffer) ? innerZip(buffer) : buffer, format, options);
   };
 }
 
@@ -339,13 +394,6 @@ async function inflateHere(kind) {
   if (!response.ok) throw new Error(`${kind}: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (INFLATED[kind].some((magic) => magic.every((byte, i) => bytes[i] === byte))) return bytes; // the host inflated it
-  if (kind === "wasm") {
-    const { XzReadableStream } = await import(XZ_URL);
-    const started = performance.now();
-    const plain = await new Response(new XzReadableStream(new Blob([bytes]).stream())).arrayBuffer();
-    globalThis.tesseraInflateMs[kind] = performance.now() - started;
-    return new Uint8Array(plain);
-  }
   const decoder = await import(BROTLI_URL);
   const wasm = await fetch(BROTLI_WASM_URL); // as bytes: a host may send .wasm with another type
   if (!wasm.ok) throw new Error(`brotli decoder: HTTP ${wasm.status}`);
@@ -590,13 +638,19 @@ function release(pyodide, snapshot) {
   if (buffer && typeof buffer.transfer === "function" && !buffer.detached) buffer.transfer(0);
 }
 
+/** Python started the ordinary way (its full standard library), unpacking zips as the snapshot's does:
+ * tessera.zip is a zstd frame that Pyodide's own unpacking cannot read. */
+async function startPlain(options) {
+  globalThis.tesseraSnapshotUsed = false;
+  const pyodide = await loadPlain({ ...options, stdLibURL: FULL_URL });
+  installZipExtractor(pyodide);
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const files = early || (typeof ReadableStream === "function" ? start() : null);
   early = null;
-  if (!files) {
-    globalThis.tesseraSnapshotUsed = false;
-    return loadPlain({ ...options, stdLibURL: FULL_URL });
-  }
+  if (!files) return startPlain(options);
   let snapshot = null;
   // Pyodide awaits the snapshot only after loading its own files: until then
   // a failure must not count as an unhandled rejection.
@@ -644,6 +698,5 @@ export async function loadPyodide(options = {}) {
     stopAnswering();
     instantiation.stop();
   }
-  globalThis.tesseraSnapshotUsed = false;
-  return loadPlain({ ...options, stdLibURL: FULL_URL });
+  return startPlain(options);
 }

@@ -77,7 +77,7 @@ def embed_metrics(pw: Any, base_url: str) -> dict:
             page.add_init_script(WATCH_JS)
             wasm: list[str] = []
             page.on("request", lambda request: wasm.append(request.url)
-                    if request.url.endswith(("pyodide.asm.wasm", "pyodide.asm.wasm.xz")) else None)
+                    if request.url.endswith(("pyodide.asm.wasm", "pyodide.asm.wasm.br")) else None)
             fresh = _one_load(page, url, wasm)
             page.wait_for_timeout(1000)   # let the cache settle before the reload
             warm = _one_load(page, url, wasm)
@@ -104,5 +104,5 @@ def embed_rows(page: dict, row: Any, fmt: Any) -> list[str]:
                                 f"({', '.join(pyodide) if pyodide else 'none'})"))
         out.append(row(f"examples page, {what}: first interactive board / all {marks['boards']} interactive", "ms",
                        chromium=f"{fmt(marks['first_ready_ms'])} / {fmt(marks['all_ready_ms'])}"))
-        out.append(row(f"examples page, {what}: requests for pyodide.asm.wasm (.xz)", chromium=str(marks["wasm_requests"])))
+        out.append(row(f"examples page, {what}: requests for pyodide.asm.wasm (.br)", chromium=str(marks["wasm_requests"])))
     return out

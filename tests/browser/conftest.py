@@ -116,6 +116,14 @@ def machine_state() -> str:
             f"memory available {available}")
 
 
+def package_zip(site_dir: Path) -> bytes:
+    """The site's ``tessera.zip`` as a zip: it ships as one zstd frame of one
+    (scripts/build_site.py, ``frame_zip``)."""
+    import zstandard   # only where a test reads the package
+
+    return zstandard.ZstdDecompressor().decompress((site_dir / "tessera.zip").read_bytes())
+
+
 def wait_ready(page: Page, timeout_ms: float = 60_000) -> None:
     """Wait until the app marks itself interactive (<html data-tessera="ready">).
 

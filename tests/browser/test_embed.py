@@ -43,7 +43,7 @@ SHOTS = "/tmp/tessera-embed-shots"
 EXAMPLES = "examples/index.html"
 ALL_SETTLED = ("() => [...document.querySelectorAll('tessera-board')]"
                ".every(b => ['ready', 'error'].includes(b.dataset.state))")
-PYTHON_FILES = ("pyodide.asm.wasm.xz", "tessera.zip", "snapshot.bin.br", "pyodide.asm.js")
+PYTHON_FILES = ("pyodide.asm.wasm.br", "tessera.zip", "snapshot.bin.br", "pyodide.asm.js")
 CAPTURE_RECORD = {"format": "tessera/1", "game": "dots", "options": {"size": "10x10", "start": "cross"},
                   "moves": ["6-7", "4-4", "7-6"], "meta": {"comments": ["Start.", "One.", "Two.", "Captured."]}}
 
@@ -113,7 +113,7 @@ def test_pictures_first_one_python_every_board_live(page: Page, page_log, site_u
     }""", list(PYTHON_FILES))
     assert timing["paint"] is not None and timing["python"], timing
     assert timing["paint"] < min(timing["python"]), timing   # pictures first, then Python
-    for name in ("pyodide.asm.wasm.xz", "tessera.zip"):
+    for name in ("pyodide.asm.wasm.br", "tessera.zip"):
         assert len([url for url in page_log.requests if url.endswith("/" + name)]) == 1, name
     assert not [url for url in page_log.requests if url.endswith("python_stdlib_full.zip")]
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
@@ -457,7 +457,7 @@ def test_the_element_loads_from_another_origin_that_allows_it(page: Page, page_l
         worker = page.evaluate("['tessera:snapshot-inflated', 'tessera:snapshot-from-cache'].map(name => "
                                "performance.getEntriesByName(name).length)")
         assert sum(worker) == 1, "the snapshot was not inflated by its worker (a page elsewhere may start it too)"
-        python = [url for url in page_log.requests if url.endswith(("pyodide.asm.wasm.xz", "tessera.zip"))]
+        python = [url for url in page_log.requests if url.endswith(("pyodide.asm.wasm.br", "tessera.zip"))]
         assert len(python) == 2 and all(url.startswith(site.origin) for url in python), python
         shot(page, "cross-origin", full=False)
     finally:

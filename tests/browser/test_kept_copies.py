@@ -121,7 +121,7 @@ def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, sit
     way once; the copy is deleted, and the next load inflates and keeps a good one."""
     page.goto(site_url)
     wait_ready(page)
-    key = inflated_key(page, "pyodide.asm.wasm.xz")
+    key = inflated_key(page, "pyodide.asm.wasm.br")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.evaluate("""async (key) => (await caches.open('tessera-inflated-snapshot')).put(key,
         new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } }))""", key)

@@ -22,6 +22,7 @@ if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402
+from conftest import package_zip  # noqa: E402
 from saves import storage_script  # noqa: E402
 
 from tessera.core.session import Seat, Session  # noqa: E402
@@ -41,7 +42,7 @@ MOUNTS = {
 def failing_zip(site_dir: Path, screen: str) -> bytes:
     """``tessera.zip`` with ``screen``'s mount (or the start-up) raising a plain Python error."""
     path, line = MOUNTS[screen]
-    source = io.BytesIO((site_dir / "tessera.zip").read_bytes())
+    source = io.BytesIO(package_zip(site_dir))
     out = io.BytesIO()
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as changed:
         folder, _, name = path.rpartition("/")

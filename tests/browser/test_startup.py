@@ -2,7 +2,7 @@
 
 * The app boots from the memory snapshot, inflated by a worker, and lets go
   of the inflated bytes once Python runs.
-* Both big files come compressed (snapshot.bin.br, pyodide.asm.wasm.xz),
+* Both big files come brotli-compressed (snapshot.bin.br, pyodide.asm.wasm.br),
   inflated in two workers; a warm start inflates nothing and fetches
   neither; without workers they are inflated on the page's thread.
 * The service worker precaches exactly the PyScript chunks a session loads
@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import lzma
 import re
@@ -43,7 +44,7 @@ if sys.platform == "emscripten":
 
 from playwright.sync_api import Page  # noqa: E402
 
-from conftest import REPO, SiteServer  # noqa: E402
+from conftest import REPO, SiteServer, package_zip  # noqa: E402
 from test_app_dots import click_point, start_dots  # noqa: E402
 from test_app_quadrature import click_square, start_game, wait_bot_done  # noqa: E402
 
@@ -135,7 +136,7 @@ def wait_stored(page: Page, *kinds: str, timeout_ms: float = 20_000) -> None:
 
 def inflated_key(page: Page, file: str) -> str:
     """The key of the kept inflated copy of ``file`` (``snapshot.bin.br`` or
-    ``pyodide.asm.wasm.xz``), once the page has kept both copies."""
+    ``pyodide.asm.wasm.br``), once the page has kept both copies."""
     wait_stored(page, "snapshot", "wasm")
     [key] = [key for key in inflated_keys(page, 2) if f"/{file}?" in key]
     return key
@@ -170,7 +171,7 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \
         == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"] * 2
     keys = sorted(inflated_keys(page, 2))
-    assert keys[0].startswith(site_url + "vendor/pyodide/pyodide.asm.wasm.xz?inflated=")
+    assert keys[0].startswith(site_url + "vendor/pyodide/pyodide.asm.wasm.br?inflated=")
     assert keys[1].startswith(site_url + "vendor/pyodide/snapshot.bin.br?inflated=")
 
     page.add_init_script(WATCH_RELEASED_BUFFERS_JS)
@@ -206,7 +207,7 @@ def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, si
                                                         wait_ready) -> None:
     """The modules the snapshot lacks ship compiled (tessera.zip's __pycache__),
     and the page reads them so instead of compiling them on the main thread."""
-    with zipfile.ZipFile(site_dir / "tessera.zip") as package:
+    with zipfile.ZipFile(io.BytesIO(package_zip(site_dir))) as package:
         names = set(package.namelist())
         compiled = {name for name in names if "/__pycache__/" in name}
         headers = {package.read(name)[:8] for name in compiled}
@@ -230,7 +231,7 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
                                                                     site_dir: Path, wait_ready) -> None:
     """The page fetches the compressed snapshot and wasm once, never the plain wasm; a warm start inflates nothing."""
     precache = precache_list(site_dir)
-    for name in ("snapshot.bin.br", "pyodide.asm.wasm.xz"):
+    for name in ("snapshot.bin.br", "pyodide.asm.wasm.br"):
         assert "vendor/pyodide/" + name in precache
     assert "vendor/pyodide/pyodide.asm.wasm" not in precache   # on the host, for a page that cannot inflate
     assert not (site_dir / "vendor" / "pyodide" / "snapshot.bin.gz").exists()
@@ -239,7 +240,7 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
     wait_ready(page)
     vendor = site_url + "vendor/pyodide/"
     fetched = [url.removeprefix(vendor) for url in requests if url.startswith(vendor)]
-    assert fetched.count("snapshot.bin.br") == 1 and fetched.count("pyodide.asm.wasm.xz") == 1, fetched
+    assert fetched.count("snapshot.bin.br") == 1 and fetched.count("pyodide.asm.wasm.br") == 1, fetched
     assert "pyodide.asm.wasm" not in fetched
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     inflated = page.evaluate("globalThis.tesseraInflateMs")
@@ -254,7 +255,7 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
     assert page.evaluate("globalThis.tesseraInflateMs") == {} == page.evaluate("globalThis.tesseraCacheMissed")
-    assert not [url for url in requests if url.endswith((".br", ".xz", "pyodide.asm.wasm"))], requests
+    assert not [url for url in requests if url.endswith((".br", "pyodide.asm.wasm"))], requests
     # The kept copies are read from Cache Storage, never requested (through the service worker).
     assert not [url for url in requests if "?inflated=" in url], requests
     page_log.assert_no_errors()
@@ -489,19 +490,22 @@ def inflated_snapshot(site_dir: Path) -> bytes:
                           capture_output=True, check=True).stdout
 
 
-def test_a_snapshot_the_host_sent_inflated_is_used_as_it_is(context, page_log, site_url: str, site_dir: Path,
-                                                            wait_ready) -> None:
-    """A host that serves snapshot.bin.br with ``Content-Encoding: br`` (the browser inflates it)
-    hands the worker the sparse snapshot itself: Python starts from it, nothing inflated twice."""
+def test_files_the_host_sent_inflated_are_used_as_they_are(context, page_log, site_url: str, site_dir: Path,
+                                                           wait_ready) -> None:
+    """A host that serves the .br files with ``Content-Encoding: br`` (the browser inflates them)
+    hands the workers the sparse snapshot and the wasm themselves: Python starts from them,
+    nothing inflated twice."""
     sparse = inflated_snapshot(site_dir)
     assert sparse[:4] == b"tssp"
+    wasm = (site_dir / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     context.route("**/snapshot.bin.br", lambda route: route.fulfill(status=200, body=sparse))
+    context.route("**/pyodide.asm.wasm.br", lambda route: route.fulfill(status=200, body=wasm))
     page = context.new_page()
     page_log.attach(page, context)
     page.goto(site_url)
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
-    assert page.evaluate("globalThis.tesseraInflateMs.snapshot") == 0
+    assert page.evaluate("globalThis.tesseraInflateMs") == {"snapshot": 0, "wasm": 0}
     start_game(page, "human")
     click_square(page, "e9")
     click_square(page, "e8")
@@ -526,9 +530,8 @@ def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, sit
 
 def test_when_the_wasm_cannot_be_inflated_the_plain_one_is_fetched(context, page_log, site_url: str,
                                                                      wait_ready) -> None:
-    """A pyodide.asm.wasm.xz that does not inflate costs the plain wasm's download (and the snapshot), never the page."""
-    context.route("**/pyodide.asm.wasm.xz", lambda route: route.fulfill(status=200, body=b"\xfd7zXZ\x00broken",
-                                                                         headers={"Content-Type": "application/x-xz"}))
+    """A pyodide.asm.wasm.br that does not inflate costs the plain wasm's download (and the snapshot), never the page."""
+    context.route("**/pyodide.asm.wasm.br", lambda route: route.fulfill(status=200, body=b"\x1b\xffbroken" * 100))
     requests: list[str] = []
     context.on("request", lambda req: requests.append(req.url) if req.service_worker is None else None)
     page = context.new_page()
@@ -582,7 +585,7 @@ def test_serve_py_answers_gzip_when_asked(gzip_server, site_dir: Path) -> None:
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == (site_dir / "index.html").read_bytes()
 
-    for name in ("vendor/pyodide/snapshot.bin.br", "vendor/pyodide/pyodide.asm.wasm.xz", "tessera.zip",
+    for name in ("vendor/pyodide/snapshot.bin.br", "vendor/pyodide/pyodide.asm.wasm.br", "tessera.zip",
                  "vendor/pyodide/python_stdlib.zip"):
         status, headers, body = fetch(base + name, {"Accept-Encoding": "gzip"})
         assert status == 200 and "content-encoding" not in headers, name
@@ -615,7 +618,7 @@ def test_the_browser_gets_gzip_from_serve_py(page: Page, site_url: str, wait_rea
     page.goto(site_url)
     wait_ready(page)
     assert encodings["pyodide.asm.js"] == "gzip"
-    assert encodings["snapshot.bin.br"] == encodings["pyodide.asm.wasm.xz"] == ""
+    assert encodings["snapshot.bin.br"] == encodings["pyodide.asm.wasm.br"] == ""
     assert "pyodide.asm.wasm" not in encodings
     assert encodings["python_stdlib.zip"] == ""
 

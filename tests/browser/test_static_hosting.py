@@ -242,7 +242,7 @@ def test_wasm_sent_with_a_wrong_type_still_starts(page: Page, page_log, site_dir
     """A host whose types lack .wasm and .mjs (application/octet-stream, as stock
     nginx sends .mjs) gets a page that starts all the same: the site ships no
     .mjs file (its modules end in .js) and hands Pyodide the wasm it inflated from
-    pyodide.asm.wasm.xz with its type (the plain file, which a page that cannot
+    pyodide.asm.wasm.br with its type (the plain file, which a page that cannot
     inflate it fetches, would be compiled from its bytes)."""
     assert not [path for path in site_dir.rglob("*.mjs")], "a module a host may send with the wrong type"
     server = served(site_dir, mime={".wasm": "application/octet-stream", ".mjs": "application/octet-stream"})
@@ -253,7 +253,7 @@ def test_wasm_sent_with_a_wrong_type_still_starts(page: Page, page_log, site_dir
     page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     page.goto(server.url)
     wait_ready(page)
-    assert "pyodide.asm.wasm.xz" in types and "pyodide.asm.wasm" not in types
+    assert "pyodide.asm.wasm.br" in types and "pyodide.asm.wasm" not in types
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert not [text for text in warnings if "wasm" in text.lower()], warnings
     start_game(page, "human")

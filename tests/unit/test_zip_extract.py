@@ -3,7 +3,10 @@
 PyScript and the bots' worker unpack the package with ``pyodide.unpackArchive``;
 the page routes a zip through this shorter way instead (it was one long task
 at every start): Python reads and checks the members, JavaScript writes
-them.  The Python is read from the module as shipped and run here, its
+them.  tessera.zip ships as one zstd frame of a zip of stored members,
+which the page inflates first (Python 3.14's ``compression.zstd``: those
+tests run in Pyodide, and skip in a CPython without it).  The Python is
+read from the module as shipped and run here, its
 members written as ``writeMembers`` writes them: the files must be what
 ``zipfile`` would write, and whatever it does not expect must be refused
 before anything is written, so that Pyodide's own unpacking takes over.
@@ -40,6 +43,7 @@ def extractor():
     scope: dict = {}
     exec(compile(source.group(1), "READ_ZIP", "exec"), scope)
     read = scope["_tessera_read_zip"]
+    assert scope["_tessera_inner_zip"] is not None
 
     def extract(data: JsBytes, folder: str) -> None:
         members = read(data, folder)
@@ -119,3 +123,33 @@ def test_not_a_zip_raises(tmp_path: Path) -> None:
     """Whatever it raises, the page catches and unpacks the general way."""
     with pytest.raises(Exception):
         extractor()(JsBytes(b"not a zip at all"), str(tmp_path))
+
+
+def zstd_module():
+    return pytest.importorskip("compression.zstd", reason="Python 3.14's zstd (Pyodide has it)")
+
+
+def test_a_zstd_frame_of_a_stored_zip_unpacks_alike(tmp_path: Path) -> None:
+    """As the site ships tessera.zip (scripts/build_site.py, frame_zip)."""
+    framed = zstd_module().compress(archive(MEMBERS, zipfile.ZIP_STORED), level=19)
+    extractor()(JsBytes(framed), str(tmp_path))
+    assert {str(path.relative_to(tmp_path)): path.read_bytes()
+            for path in tmp_path.rglob("*") if path.is_file()} == MEMBERS
+
+
+@pytest.mark.parametrize("damage", ["cut short", "a flipped byte", "the magic alone", "garbage after the magic"])
+def test_a_damaged_zstd_frame_raises_before_writing(tmp_path: Path, damage: str) -> None:
+    """The page then hands the archive to Pyodide's own unpacking, which fails as loudly: a file
+    half written would be worse."""
+    framed = bytearray(zstd_module().compress(archive(MEMBERS, zipfile.ZIP_STORED), level=19))
+    if damage == "cut short":
+        framed = framed[:len(framed) // 2]
+    elif damage == "a flipped byte":
+        framed[len(framed) // 2] ^= 0xFF
+    elif damage == "the magic alone":
+        framed = framed[:4]
+    else:
+        framed = framed[:4] + bytearray(range(256)) * 4
+    with pytest.raises(Exception):
+        extractor()(JsBytes(bytes(framed)), str(tmp_path))
+    assert not any(tmp_path.iterdir())
