@@ -647,6 +647,8 @@ async function startPlain(options) {
   return pyodide;
 }
 
+let stackRetried = false; // one more try, once, after a restore ran out of stack (loadPyodide)
+
 export async function loadPyodide(options = {}) {
   const files = early || (typeof ReadableStream === "function" ? start() : null);
   early = null;
@@ -660,6 +662,7 @@ export async function loadPyodide(options = {}) {
     return bytes;
   });
   pending.catch(() => {});
+  let retryNow = false;
   const stopAnswering = answerWasmRequests(files.wasm);
   const instantiation = watchInstantiation();
   try {
@@ -684,19 +687,35 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     release({}, snapshot);
     finishWorkers(false);
+    const outOfStack = error instanceof RangeError && /call stack/i.test(error.message);
     // A kept copy may be what failed: the wasm (it did not compile), or the
     // snapshot when its bytes were found wrong (cut short).  Dropped, it is
     // made again by the next load instead of failing every load.
-    const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", snapshotRefused]];
+    const kept = [["wasm", globalThis.tesseraWasmFromCache && !outOfStack], ["snapshot", snapshotRefused]];
     for (const [kind, drop] of kept) {
       if (drop && globalThis.caches) {
         caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey(kind))).catch(() => {});
       }
     }
-    console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
+    if (outOfStack && !stackRetried) {
+      // A worker's stack is smaller than the page's: 1 restore in 5-8 of the
+      // bots' worker on a first visit ran out of it, the wasm's code still
+      // unoptimized (its frames larger), and the plain start then took 2.2-2.5 s
+      // instead of about 0.6.  V8 shares a module's compiled code between
+      // instances of the same bytes, so a second try, with the same files
+      // again, finds it further along (started with the snapshot in 0.9-1.0 s).
+      stackRetried = retryNow = true;
+      console.warn("Tessera: the snapshot's restore ran out of stack; trying once more:", error);
+    } else {
+      console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
+    }
   } finally {
     stopAnswering();
     instantiation.stop();
+  }
+  if (retryNow) {   // once this try's fetch and instantiation watchers are gone
+    globalThis.tesseraSnapshotRetried = true;
+    return loadPyodide(options);
   }
   return startPlain(options);
 }
