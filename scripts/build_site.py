@@ -244,9 +244,10 @@ def frame_zip(path: str) -> None:
 
     Compressed whole, tessera.zip is 0.67 MB instead of 0.99 with each member
     deflated: the modules share most of their words.  The page's loader
-    inflates the frame with Python's own zstd before it reads the zip
-    (assets/js/pyodide-snapshot.mjs, READ_ZIP, which says why it is quicker
-    too).  The name stays: PyScript picks the unpacking by it.
+    inflates the frame with Python's own zstd as it reads the zip's local
+    headers (assets/js/pyodide-snapshot.mjs, READ_ZIP, which says why that is
+    quicker too, and why the frame has its checksum: scripts/zstd.mjs).  The
+    name stays: PyScript picks the unpacking by it.
     """
     with open(path, "rb") as fh:
         plain = fh.read()
@@ -343,7 +344,7 @@ def mask_snapshot(snapshot: bytes, wasm: bytes) -> bytes:
 
     A Pyodide heap starts as a copy of the wasm's data segments (3.2 MB, most
     of which never change): XORed with them, those bytes become zeros, and the
-    xz'd snapshot 1.0 MB smaller (3.66 MB instead of 4.63; brotli, as shipped, is alike).  The page XORs
+    xz'd snapshot 1.0 MB smaller (3.66 MB instead of 4.63; alike with brotli, as shipped).  The page XORs
     them back in from the wasm it loads anyway (assets/js/wasm-data.mjs).
     """
     header = int.from_bytes(snapshot[4:8], "little")   # Pyodide's header: magic, its length, ...
@@ -424,7 +425,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
             plain = {name: sources[name]() for name in missing}
         with concurrent.futures.ThreadPoolExecutor(2) as pool:   # each a node process
             made = dict(zip(missing, pool.map(lambda name: squeeze(plain[name], os.path.join(cached, name)),
-                                              missing)))   # each a node process
+                                              missing)))
         check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
                                 made.get(SPARSE_SNAPSHOT, os.path.join(cached, SPARSE_SNAPSHOT)),
                                 made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],

@@ -4,8 +4,9 @@ PyScript and the bots' worker unpack the package with ``pyodide.unpackArchive``;
 the page routes a zip through this shorter way instead (it was one long task
 at every start): Python reads and checks the members, JavaScript writes
 them.  tessera.zip ships as one zstd frame of a zip of stored members,
-which the page inflates first (Python 3.14's ``compression.zstd``: those
-tests run in Pyodide, and skip in a CPython without it).  The Python is
+which the page inflates as it reads the members (Python 3.14's
+``compression.zstd``: those tests run in Pyodide, and skip in a CPython
+without it).  The Python is
 read from the module as shipped and run here, its
 members written as ``writeMembers`` writes them: the files must be what
 ``zipfile`` would write, and whatever it does not expect must be refused
