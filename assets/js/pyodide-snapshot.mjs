@@ -755,12 +755,14 @@ export async function loadPyodide(options = {}) {
       }
     }
     if (outOfStack && !stackRetried) {
-      // A worker's stack is smaller than the page's: 1 restore in 5-8 of the
-      // bots' worker on a first visit ran out of it, the wasm's code still
-      // unoptimized (its frames larger), and the plain start then took 2.2-2.5 s
-      // instead of about 0.6.  V8 shares a module's compiled code between
-      // instances of the same bytes, so a second try, with the same files
-      // again, finds it further along (started with the snapshot in 0.9-1.0 s).
+      // On a first visit, 1 restore in 3 to 12 of the bots' worker ran out of
+      // stack (never the page's; Node restores the same snapshot with a fifth
+      // of its stack: probably a worker's smaller stack, and the wasm's code
+      // still unoptimized, its frames larger), and the plain start then took
+      // 2.2-2.5 s instead of about 0.6.  V8 shares a module's compiled code
+      // between instances of the same bytes, and a second try, with the same
+      // files again, started from the snapshot (the worker ready in
+      // 0.75-1.0 s, 7 times of 7).
       stackRetried = retryNow = true;
       console.warn("Tessera: the snapshot's restore ran out of stack; trying once more:", error);
     } else {
