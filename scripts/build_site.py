@@ -251,13 +251,18 @@ def frame_zip(path: str) -> None:
     """
     with open(path, "rb") as fh:
         plain = fh.read()
-    result = subprocess.run(["node", os.path.join(ROOT, "scripts", "zstd.mjs"), path],
-                            input=plain, capture_output=True)
-    if result.returncode != 0:
-        fail(f"zstd failed: {result.stderr.decode(errors='replace')}")
+    compress_in_node("zstd.mjs", plain, path)
     with open(path, "rb") as fh:
         if fh.read(4) != ZSTD_MAGIC:
             fail(f"{path}: not a zstd frame")
+
+
+def compress_in_node(script: str, plain: bytes, out: str) -> None:
+    """``plain`` compressed into ``out`` by ``scripts/<script>`` (``node SCRIPT OUT < IN``):
+    the build's Python is the system's, which has neither brotli nor zstd."""
+    result = subprocess.run(["node", os.path.join(ROOT, "scripts", script), out], input=plain, capture_output=True)
+    if result.returncode != 0:
+        fail(f"{script} failed: {result.stderr.decode(errors='replace')}")
 
 
 def make_snapshot(dst_dir: str) -> tuple[dict, str]:
@@ -447,13 +452,9 @@ uses a body that starts so as it is (a host that sent it inflated)."""
 
 def squeeze(plain: bytes, path: str) -> str:
     """``plain`` compressed with brotli at its strongest (quality 11, a 16 MB
-    window) into ``path`` + ``.tmp<pid>``, by Node's zlib (the build's Python
-    is the system's, without a brotli module); returns that path."""
+    window) into ``path`` + ``.tmp<pid>``, by Node's zlib; returns that path."""
     making = f"{path}.tmp{os.getpid()}"
-    result = subprocess.run(["node", os.path.join(ROOT, "scripts", "brotli.mjs"), making],
-                            input=plain, capture_output=True)
-    if result.returncode != 0:
-        fail(f"brotli failed: {result.stderr.decode(errors='replace')}")
+    compress_in_node("brotli.mjs", plain, making)
     with open(making, "rb") as fh:
         if tuple(fh.read(4)) in SHIPPED_MAGIC:   # the page would take it for the file itself
             fail(f"{path}: compressed bytes that look inflated")

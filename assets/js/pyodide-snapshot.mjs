@@ -440,7 +440,8 @@ function finishWorkers(store) {
   }
 }
 
-/** The first bytes of each file inflated: Pyodide's snapshot, the sparse form, the wasm. */
+/** The first bytes of each file inflated: Pyodide's snapshot, the sparse form, the wasm (the
+ * snapshot worker's MAGIC: each module has its own, as the worker imports none on a warm load). */
 const INFLATED = {
   snapshot: [[0x00, 0x73, 0x6e, 0x70], [0x74, 0x73, 0x73, 0x70]],
   wasm: [[0x00, 0x61, 0x73, 0x6d]],
