@@ -21,7 +21,8 @@ from hypothesis import given, settings, strategies as st
 from tessera.core.game import GameError
 from tessera.core.record import Record
 from tessera.games.corners import Corners
-from tessera.games.corners.geometry import PASS, RECTANGLES, cell_name
+from tessera.core.rng import SeededRandom
+from tessera.games.corners.geometry import CAPTURE_BASE, PASS, RECTANGLES, cell_name
 from tessera.games.corners.rules import parse_cell
 
 
@@ -76,6 +77,122 @@ def test_the_kept_rectangles_are_the_captures_found_the_plain_way(seed: int) -> 
             assert [read.captures(side) for side in (0, 1)] == [game.captures(side) for side in (0, 1)]
             copied = game.copy()
             assert copied.full == game.full and copied.full[0] is not game.full[0]
+
+
+@settings(max_examples=6 if sys.platform == "emscripten" else 20, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([0.0, 0.5, 1.0]))
+def test_a_playout_in_place_makes_only_legal_moves_and_is_put_back(seed: int, share: float) -> None:
+    """``play_randomly`` (the tree search's playouts) plays in place without
+    history.  Each of its turns, one at a time, must come to a position that
+    one of the legal moves comes to (found by pushing each), with the kept
+    rectangles those a scan finds; ``restore_scratch`` then gives back the
+    position, its rectangles and its moves exactly."""
+    rng = random.Random(seed)
+    game = Corners()
+    for _ in range(rng.randrange(0, 70)):
+        if game.is_over():
+            break
+        game.push(rng.choice(game.legal_moves()))
+    before = (game.position(), [list(kept) for kept in game.full], game.legal_moves(), list(game.move_stack))
+    state = game.scratch_state()
+    draws = SeededRandom(seed)
+    played = 0
+    while not game.is_over():
+        reachable = set()
+        for move in game.legal_moves():
+            game.push_unchecked(move)
+            reachable.add(game.position())
+            game.pop()
+        assert game.play_randomly(draws, 1, share) == 1
+        played += 1
+        assert game.position() in reachable
+        for side in (0, 1):
+            assert sorted(game.full[side]) == sorted(
+                i for i, rect in enumerate(RECTANGLES) if rect.corner_mask & game.pieces[side] == rect.corner_mask)
+    assert game.play_randomly(draws, 5, share) == 0, "nothing is played once the game is over"
+    steps = SeededRandom(seed)   # one draw a turn: the generator is where as many next64() leave it
+    for _ in range(played):
+        steps.next64()
+    assert draws.state == steps.state
+    game.restore_scratch(state)
+    assert (game.position(), game.full, game.legal_moves(), game.move_stack) == before
+
+
+def playout_by_reading_every_kept_rectangle(game: Corners, seed: int, plies: int, share: float) -> None:
+    """``play_randomly`` the plain way: each turn the side's captures are read
+    from all the rectangles it has completed (``captures()``, unsorted),
+    with the same draws; ``play_randomly`` reads only those still alive."""
+    state = seed & (2**64 - 1)
+    for _ in range(plies):
+        if game.is_over():
+            return
+        state = (state + 0x9E3779B97F4A7C15) & (2**64 - 1)
+        draw = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+        draw = ((draw ^ (draw >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+        draw ^= draw >> 31
+        side, painted, empty = game.to_move, game.painted, game.empty
+        unpainted = game.pieces[side] & ~painted
+        final = game.final_left is not None
+        captures = [i for i in game.full[side] if RECTANGLES[i].corner_mask & unpainted
+                    or (not final and RECTANGLES[i].inside_mask & empty)]
+        spaces = 1 if final else [c for c in range(64) if empty >> c & 1]
+        count = 1 if final else len(spaces)
+        if captures and draw & 0xFFFFFFFF < int(share * 2**32):
+            pick = count + ((draw >> 32) * len(captures) >> 32)
+        else:
+            pick = (draw >> 32) * (count + len(captures)) >> 32
+        if pick >= count:
+            game.push(CAPTURE_BASE + captures[pick - count])
+        else:
+            game.push(PASS if final else spaces[pick])
+
+
+@settings(max_examples=4 if sys.platform == "emscripten" else 15, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([0.0, 0.5, 1.0]))
+def test_a_playout_drops_only_rectangles_that_can_change_nothing(seed: int, start: int, share: float) -> None:
+    """A playout keeps no rectangle that paints nothing and fills nothing (it
+    never will again) and so reads fewer each turn; with the same draws it
+    plays the same game as reading every kept rectangle each turn."""
+    rng = random.Random(seed)
+    game = Corners()
+    for _ in range(start):
+        if game.is_over():
+            break
+        game.push(rng.choice(game.legal_moves()))
+    plain = game.copy()
+    game.play_randomly(SeededRandom(seed), 200, share)
+    playout_by_reading_every_kept_rectangle(plain, seed, 200, share)
+    assert game.position() == plain.position()
+
+
+def test_a_playout_captures_at_its_share_and_otherwise_picks_any_move_alike() -> None:
+    """At share 1 a playout's turn is always a capture when there is one;
+    at share 0 every legal move comes about equally often (640 draws of 8
+    moves: each 80 expected, none below 40 or above 130)."""
+    grid = [["o", "o", "o", "o", "t", "t", "t", "t"] for _ in range(7)] + [list("oo.o.t.t")]
+    #  rows 1-7 full; row 8 has three empty cells: captures wait for circles
+    game = Corners(setup="/".join("".join(row) for row in reversed(grid)) + " o play")
+    moves = game.legal_moves()
+    captures = [move for move in moves if move >= CAPTURE_BASE]
+    assert captures and len(moves) > len(captures)
+    by_capture = set()
+    for move in captures:
+        game.push_unchecked(move)
+        by_capture.add(game.position())
+        game.pop()
+    state = game.scratch_state()
+    draws = SeededRandom(7)
+    for _ in range(50):
+        game.play_randomly(draws, 1, 1.0)
+        assert game.position() in by_capture
+        game.restore_scratch(state)
+    seen: dict[str, int] = {}
+    for _ in range(80 * len(moves)):
+        game.play_randomly(draws, 1, 0.0)
+        seen[game.position()] = seen.get(game.position(), 0) + 1
+        game.restore_scratch(state)
+    assert len(seen) == len(moves)
+    assert all(40 <= count <= 130 for count in seen.values()), seen
 
 
 @settings(max_examples=30, deadline=None)

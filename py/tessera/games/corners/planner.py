@@ -16,14 +16,12 @@ capture that paints the most, or ``pass`` when none paints.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Any
 
 from ...bots.base import Search
 from ...bots.mcts import MctsBot
 from ...core.game import Game
 from ...core.rng import SeededRandom
-from .geometry import CAPTURE_BASE
 from .rules import Corners
 from .strategy import best_final_move, move_gain
 
@@ -52,28 +50,18 @@ class CornersMctsBot(MctsBot):
         return [move_gain(game, move) for move in moves]  # type: ignore[arg-type]
 
     def _playout(self, game: Game, rng: SeededRandom) -> float:
-        """Moves from here, a capture taken at ``capture_share`` odds; the result for seat 0 in [0, 1]."""
-        plies = 0
-        share = self.capture_share
+        """Moves from here, a capture taken at ``capture_share`` odds; the result for seat 0 in [0, 1].
+
+        Played in place by ``Corners.play_randomly`` (no history kept), then
+        put back as it was."""
+        if not isinstance(game, Corners):
+            return super()._playout(game, rng)
+        state = game.scratch_state()
         try:
-            while plies < self.playout_plies:
-                if game.outcome() is not None:
-                    break
-                moves = game.legal_moves()
-                if not moves:
-                    break
-                first_capture = bisect_left(moves, CAPTURE_BASE)   # placements (< 64) come first
-                if first_capture < len(moves) and rng.random() < share:
-                    move = moves[first_capture + rng.below(len(moves) - first_capture)]
-                else:
-                    move = moves[rng.below(len(moves))]
-                game.push_unchecked(move)
-                plies += 1
+            self._last_playout_plies = game.play_randomly(rng, self.playout_plies, self.capture_share)
             outcome = game.outcome()
             if outcome is not None:
                 return 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
             return 0.5 + 0.5 * max(-1.0, min(1.0, game.evaluate(0)))
         finally:
-            self._last_playout_plies = plies
-            for _ in range(plies):
-                game.pop()
+            game.restore_scratch(state)

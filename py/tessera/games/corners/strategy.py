@@ -39,9 +39,17 @@ def capture_gain(game: "Corners", index: int) -> float:
 
 
 def best_waiting(game: "Corners", side: int) -> float:
-    """The best capture ``side`` could make now (0 without one)."""
-    painting_only = game.final_left is not None
-    return max((capture_gain(game, index) for index in game.captures(side, painting_only)), default=0.0)
+    """The best capture ``side`` could make now (0 without one).
+
+    Every rectangle ``side`` has completed is weighed, capturable or not: one
+    that can no longer change anything weighs 0, so no filtering is needed
+    (in the final round no cell is empty, so only paint counts).  Each
+    playout of the tree search ends here, twice."""
+    unpainted = ~game.painted
+    empty = game.empty
+    return max([PAINT_WEIGHT * (CORNER_MASKS[index] & unpainted).bit_count()
+                + FILL_WEIGHT * (INSIDE_MASKS[index] & empty).bit_count() for index in game.full[side]],
+               default=0.0)
 
 
 def position_value(game: "Corners", player: int) -> float:
