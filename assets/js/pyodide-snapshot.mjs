@@ -246,11 +246,31 @@ function installZipExtractor(pyodide) {
   let functions = null;
   const python = () => {
     if (!functions) {
-      const pair = pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
-      try {
-        functions = { read: pair.get(0), inner: pair.get(1) };
-      } finally {
-        pair.destroy();
+      // From the snapshot (make_snapshot.mjs defines READ_ZIP there as module
+      // _tessera_unzip): compiling it here was the page's first Python
+      // compile, 45-120 ms on a first visit.  After a start without the
+      // snapshot it is compiled here.
+      const sys = pyodide.pyimport("sys");
+      const modules = sys.modules;
+      const module = modules.get("_tessera_unzip");
+      modules.destroy();
+      sys.destroy();
+      if (module) {
+        try {
+          // Copies: attributes are borrowed, destroyed with the module's proxy.
+          functions = { read: module._tessera_read_zip.copy(), inner: module._tessera_inner_zip.copy() };
+        } finally {
+          module.destroy();
+        }
+        globalThis.tesseraUnzipFrom = "snapshot";
+      } else {
+        const pair = pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
+        try {
+          functions = { read: pair.get(0), inner: pair.get(1) };
+        } finally {
+          pair.destroy();
+        }
+        globalThis.tesseraUnzipFrom = "compiled";
       }
     }
     return functions;
@@ -326,9 +346,123 @@ function afterPageReady(job, idleTimeoutMs) {
 // from source, 40-90 ms of every start (measured in warm reloads).  The app
 // never uses that package, so its import waits until the page is ready and
 // idle (the files are written as before; a script that imports it meanwhile
-// gets it at once).
+// gets it at once).  The import still happens: its compiling is part of what
+// makes V8 keep the wasm's compiled code for a new tab.
+//
+// In one task that import took 84-86 ms on a first visit, most of it
+// compiling.  So the modules are compiled first, one per idle callback, each
+// written beside its source as a .pyc (as `py_compile` would, whose own
+// import took 100 ms); the import then only reads and runs them (31-37 ms).
 const PYSCRIPT_BOOTSTRAP = "import os as _os\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
+const PYSCRIPT_PYC = `
+def _tessera_pyscript_sources():
+    # The modules "import pyscript" loads: its __init__.py and the modules
+    # those name, in that order (not pyscript.web, .fs or .media).
+    import os, re, sys
+    for folder in sys.path:
+        package = os.path.join(folder or ".", "pyscript")
+        if os.path.isfile(os.path.join(package, "__init__.py")):
+            break
+    else:
+        return []
+    sources, names = [], ["__init__"]
+    while names:
+        path = os.path.join(package, names.pop(0) + ".py")
+        if path in sources or not os.path.isfile(path):
+            continue
+        sources.append(path)
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+        names += re.findall("pyscript[.]([A-Za-z0-9_]+)", text)
+        for listed in re.findall("from pyscript import ([A-Za-z0-9_, ]+)", text):
+            names += [name.strip() for name in listed.split(",")]
+    return sources
+
+def _tessera_write_pyc(path):
+    import os
+    from importlib import _bootstrap_external as external
+    try:
+        stat = os.stat(path)
+        with open(path, "rb") as source:
+            code = compile(source.read(), path, "exec", dont_inherit=True)
+        cache = external.cache_from_source(path)
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        with open(cache, "wb") as out:
+            out.write(external._code_to_timestamp_pyc(code, stat.st_mtime, stat.st_size))
+        return True
+    except Exception:   # the import then compiles this one itself
+        return False
+`;
+
+// The bootstrap itself is Python that writes each file of that package:
+// `_path = _Path("./pyscript/x.py")` then `_path.write_text("<JSON>",...)`,
+// after making the folder.  Compiling its 33 KB was 15-18 ms of every start,
+// and on a first visit the page's first compile after the one of the zip's
+// reader, which the snapshot now holds (V8 compiles the wasm's parser and
+// compiler as they are first called: that compile took 45-120 ms).  So the
+// loader writes the files itself when every line is one it knows, and runs
+// the bootstrap in Python otherwise.
+const BOOTSTRAP_LINES_WITHOUT_EFFECT = new Set([
+  "", "import os as _os", "from pathlib import Path as _Path", "_path = None", "_pyscript = None",
+  "del _Path", "del _path", "del _os", "del _pyscript"]);
+const BOOTSTRAP_PATH = /^_path = _Path\("([^"\\]+)"\)$/;
+const BOOTSTRAP_WRITE = /^_path\.write_text\((".*"),encoding="utf-8"\)$/;
+const BOOTSTRAP_FOLDER = /^if not _os\.path\.exists\("([^"\\]+)"\):$/;
+const BOOTSTRAP_MKDIR = "    _path.mkdir(parents=True, exist_ok=True)";
+
+/** The folders and files (path, text) the bootstrap makes, or null if it does anything else. */
+function bootstrapFiles(code) {
+  const folders = [];
+  const files = [];
+  let path = null;
+  const lines = code.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (BOOTSTRAP_LINES_WITHOUT_EFFECT.has(line)) continue;
+    let match = BOOTSTRAP_PATH.exec(line);
+    if (match) {
+      path = match[1];
+      continue;
+    }
+    match = BOOTSTRAP_WRITE.exec(line);
+    if (match && path !== null) {
+      try {
+        files.push([path, JSON.parse(match[1])]);
+      } catch (error) {
+        return null;
+      }
+      continue;
+    }
+    match = BOOTSTRAP_FOLDER.exec(line);
+    if (match && match[1] === path && lines[i + 1] === BOOTSTRAP_MKDIR) {
+      folders.push(path);
+      i += 1;
+      continue;
+    }
+    return null;
+  }
+  return files.every(([, text]) => typeof text === "string") ? { folders, files } : null;
+}
+
+/** Make what bootstrapFiles found, relative to the working folder as Python would; true if done. */
+function writeBootstrapFiles(FS, made) {
+  const cwd = FS.cwd();
+  const absolute = (path) => (path.startsWith("/") ? path : `${cwd === "/" ? "" : cwd}/${path.replace(/^[.][/]/, "")}`);
+  try {
+    for (const folder of made.folders) FS.mkdirTree(absolute(folder));
+    for (const [path, text] of made.files) FS.writeFile(absolute(path), text);
+    return true;
+  } catch (error) {
+    console.warn("Tessera: PyScript's package is written by its own bootstrap:", error);
+    return false;
+  }
+}
+
+function whenIdle(job) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(job, { timeout: 2000 });
+  else setTimeout(job, 0);
+}
 
 function deferPyscriptImport(pyodide) {
   let scheduled = false;
@@ -340,10 +474,47 @@ function deferPyscriptImport(pyodide) {
       console.warn("Tessera: PyScript's own module did not import:", error);
     }
   };
+  // Idle callbacks: the helpers defined; the sources listed; each compiled; the import.
+  const compileThenImport = () => {
+    let sources = [];
+    let write = null;
+    globalThis.tesseraPyscriptPyc = 0;
+    const next = () => {
+      if (sources.length) {
+        if (write(sources.shift())) globalThis.tesseraPyscriptPyc += 1;
+        whenIdle(next);
+        return;
+      }
+      if (write) {
+        write.destroy();
+        pyodide.runPython("del _tessera_pyscript_sources, _tessera_write_pyc");
+      }
+      importNow();
+    };
+    const list = () => {
+      try {
+        const listed = pyodide.globals.get("_tessera_pyscript_sources")();
+        sources = listed.toJs();
+        listed.destroy();
+        write = pyodide.globals.get("_tessera_write_pyc");
+      } catch (error) {
+        console.warn("Tessera: PyScript's modules are imported without compiling them first:", error);
+        sources = [];
+      }
+      whenIdle(next);
+    };
+    try {
+      pyodide.runPython(PYSCRIPT_PYC);
+      whenIdle(list);
+    } catch (error) {
+      console.warn("Tessera: PyScript's modules are imported without compiling them first:", error);
+      whenIdle(next);
+    }
+  };
   const later = () => {
     if (scheduled) return;
     scheduled = true;
-    afterPageReady(importNow, 2000);
+    afterPageReady(compileThenImport, 2000);
   };
   for (const name of ["runPython", "runPythonAsync"]) {
     const run = pyodide[name].bind(pyodide);
@@ -352,6 +523,11 @@ function deferPyscriptImport(pyodide) {
         code = code.replace(PYSCRIPT_IMPORT, "\n_pyscript = None\n");
         globalThis.tesseraPyscriptDeferred = true;
         later();
+        const made = bootstrapFiles(code);
+        if (made && writeBootstrapFiles(pyodide.FS, made)) {
+          globalThis.tesseraPyscriptWritten = made.files.length;
+          return name === "runPythonAsync" ? Promise.resolve(undefined) : undefined;
+        }
       }
       return run(code, ...rest);
     };

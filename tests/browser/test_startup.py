@@ -162,11 +162,16 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert_heap_copied_sparsely(page)
     # tessera.zip went the short way (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
     assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0}
+    assert page.evaluate("globalThis.tesseraUnzipFrom") == "snapshot"   # its reader compiled into the snapshot
     # PyScript's own package was written but imported only once the page was ready.
     assert page.evaluate("globalThis.tesseraPyscriptDeferred") is True
     page.wait_for_function("performance.getEntriesByName('tessera:pyscript-imported').length === 1", timeout=15_000)
     assert page.evaluate("""() => performance.getEntriesByName('tessera:pyscript-imported')[0].startTime
                                   > window.tesseraReadyAt""")
+    # The loader wrote its files (not PyScript's 33 KB of Python that writes them),
+    # then compiled them, one per idle callback, into .pyc files the import read.
+    assert page.evaluate("globalThis.tesseraPyscriptWritten") >= 10
+    assert page.evaluate("globalThis.tesseraPyscriptPyc") >= 10
     # Two workers, one a file: index.html and PyScript load the same loader module.
     assert [url for url in requests if url.endswith("/vendor/pyodide/tessera-snapshot-worker.js")] \
         == [site_url + "vendor/pyodide/tessera-snapshot-worker.js"] * 2
@@ -476,6 +481,8 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
     page.goto(site_url)
     wait_ready(page, timeout_ms=90_000)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    # The zip's reader, which the snapshot holds, was compiled instead, and read it.
+    assert page.evaluate("[globalThis.tesseraUnzipFrom, globalThis.tesseraUnpacked]") == ["compiled", {"short": 1, "general": 0}]
     start_game(page, "human")
     click_square(page, "e9")
     click_square(page, "e8")
