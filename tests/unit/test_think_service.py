@@ -177,6 +177,46 @@ def test_a_pondering_match_plays_to_the_end() -> None:
     assert stats.hits + stats.misses == (game.ply - 1) // 2
 
 
+def test_a_bot_that_expects_a_reply_ponders_after_it_without_guessing() -> None:
+    """A bot whose last search says what reply it expects (``expected_reply``)
+    ponders after that reply at once: the predictor never searches."""
+    class Refusing(type(make_bot("greedy", 0, 0))):  # type: ignore[misc]
+        def search(self, game: Any) -> Any:
+            raise AssertionError("the predictor searched")
+
+    class Expecting(type(make_bot("alphabeta", 0, 0))):  # type: ignore[misc]
+        def expected_reply(self, game: Any) -> Any:
+            return game.legal_moves()[-1]
+
+    position = played(OPENING)
+    ponder = Ponder(Expecting(1, 0, max_depth=1), position, Refusing(2, 0))
+    while not ponder.run(5.0):
+        pass
+    assert ponder.guessed_by_bot and ponder.expected == position.legal_moves()[-1]
+    assert Ponder(make_bot("alphabeta", 1, 0, max_depth=1), position, make_bot("greedy", 2, 0)).guessed_by_bot is False
+
+
+def test_the_dots_reader_expects_the_reply_its_reading_found() -> None:
+    """The Dots reader (hard, master) keeps its best line's reply to the move
+    it chose: a legal move of the position after that move, and nothing for
+    any other position."""
+    from tessera.games.dots.bench import _fight
+
+    levels_for("dots")   # registers its bots
+    for name in ("dots_reader", "dots_master"):
+        game = _fight("20x20", 40, 300)
+        bot = make_bot(name, 1, 0, max_nodes=3000)
+        move = bot.choose(game)
+        assert bot.expected_reply(game) is None   # before its move
+        game.push(move)
+        reply = bot.expected_reply(game)
+        assert reply is not None and game.is_legal(reply), name
+        other = game.copy()
+        other.pop()
+        other.push(next(m for m in other.legal_moves() if m != move))
+        assert bot.expected_reply(other) is None
+
+
 def test_a_bot_that_reads_ahead_guesses_no_reply() -> None:
     """A bot with ``read_ahead`` steps reads them on the opponent's time
     instead of guessing: no reply is a hit, and ``match --ponder`` counts

@@ -56,6 +56,13 @@ class Bot(ABC):
         """
         return None
 
+    def expected_reply(self, game: Game) -> Move | None:
+        """The opponent's reply this bot's last search expects, when ``game``
+        is the position after the move it chose (else None): pondering then
+        reads after that reply at once instead of guessing it with a search
+        of its own (``bots.ponder``)."""
+        return None
+
     def choose(self, game: Game) -> Move:
         """Run the whole search at once (command line, tests)."""
         search = self.search(game.copy())

@@ -1,8 +1,10 @@
 """Pondering: a bot that reads on its opponent's time.
 
-While the opponent thinks, the bot guesses the reply (``PREDICT_SHARE`` of
-its move time, its own search from the opponent's side) and starts its own
-search on the position after that reply.  That search runs on a
+While the opponent thinks, the bot guesses the reply and starts its own
+search on the position after that reply.  The guess is the reply its last
+search expected (``Bot.expected_reply``: the Dots reader's best line), or
+else a search of its own kind from the opponent's side, with
+``PREDICT_SHARE`` of its move time.  That search runs on a
 ``FrozenClock``: its time does not pass while it ponders, so it keeps
 reading (deeper and deeper) however long the opponent takes.  When the
 opponent plays the expected move (a *hit*) the clock starts: the same
@@ -79,6 +81,9 @@ class Ponder:
         self.expected: Move | None = None
         self.reading_ahead = False
         """The bot reads ahead (``Bot.read_ahead``) instead of guessing a reply."""
+        self.guessed_by_bot = False
+        """The reply came from the bot's own last search (``Bot.expected_reply``),
+        not from the predictor's."""
         self.result: Move | None | Unfinished = UNFINISHED
         self.clock: FrozenClock | None = None
         self._had_clock = "clock" in vars(bot)
@@ -91,7 +96,11 @@ class Ponder:
             self.reading_ahead = True
             yield from ahead
             return None
-        predicted = yield from self.predictor.search(self.game.copy())
+        predicted = self.bot.expected_reply(self.game)
+        if predicted is None:
+            predicted = yield from self.predictor.search(self.game.copy())
+        else:
+            self.guessed_by_bot = True
         if predicted is None or not self.game.is_legal(predicted):
             return None
         after = self.game.copy()

@@ -168,6 +168,8 @@ class DotsReaderBot(Bot):
         self.depth_reached = 0
         self.nodes = 0
         """Nodes the last search read (the bench's nodes per second)."""
+        self._expected: tuple[int, int, int] | None = None
+        """(ply after its move, the move, the reply the reading expects), for pondering."""
 
     def make_reader(self, field: Any, budget: Budget, hot: list[int]) -> Reader:
         return Reader(field, budget, self.inner_width, hot)
@@ -201,6 +203,7 @@ class DotsReaderBot(Bot):
         budget = Budget(self.movetime_ms, limit, self.clock)
         self.depth_reached = 0
         self.nodes = 0
+        self._expected = None
         if game.is_over():
             return None
         moves, landing_wins = root_moves(game)
@@ -250,6 +253,7 @@ class DotsReaderBot(Bot):
         if budget.spent():
             return best
         order = [c for _, c in arms]
+        replies: dict[int, int] = {}   # each root move's best reply, from the deepest reading
         for depth in range(1, self.max_depth + 1):
             alpha = -math.inf
             depth_best = None
@@ -260,6 +264,8 @@ class DotsReaderBot(Bot):
                 value = yield from reader.child_value(move, me, prev, depth - 1, alpha)
                 if reader.aborted:
                     break
+                if reader.child_best >= 0:
+                    replies[move] = reader.child_best
                 value += tiebreak[move]
                 values[move] = value
                 if value > alpha:
@@ -273,7 +279,16 @@ class DotsReaderBot(Bot):
             if self.reorder:
                 # A move cut off by alpha-beta keeps its bound, which still ranks it.
                 order.sort(key=lambda c: -values.get(c, -math.inf))
+        if best in replies:
+            self._expected = (game.ply + 1, best, replies[best])
         return best
+
+    def expected_reply(self, game: Dots) -> int | None:  # type: ignore[override]
+        """The reply the reading found best against the move it chose."""
+        expected = self._expected
+        if expected is None or game.ply != expected[0] or not game.move_stack or game.move_stack[-1] != expected[1]:
+            return None
+        return expected[2] if game.is_legal(expected[2]) else None
 
 
 class DotsMctsBot(Bot):

@@ -299,6 +299,10 @@ class Reader:
         self.table: dict[tuple[int, int, int], tuple[int, float, int, int]] | None = None
         self.key = 0         # the dots placed since the root, hashed (with a table)
         self._keys: list[int] = []
+        self.child_best = -1
+        """The best reply ``child_value`` found to its move (-1: none read),
+        which a bot that ponders expects (``Bot.expected_reply``)."""
+        self._at_child = False
 
     def use_table(self) -> None:
         """Remember what each position read to (a transposition table, kept
@@ -316,6 +320,8 @@ class Reader:
         field.place(move, player)
         turn = self._keys[2 * move + player] if self._keys else 0
         self.key ^= turn
+        self.child_best = -1
+        self._at_child = True
         try:
             value = yield from self._negamax(1 - player, move, prev, depth, -math.inf, -alpha)
         finally:
@@ -330,6 +336,7 @@ class Reader:
         ``aborted`` every value is thrown away up to the root, so 0 will do."""
         self.nodes += 1
         self.budget.work = self.nodes
+        at_child, self._at_child = self._at_child, False
         yield
         if self.aborted or self.budget.spent():
             self.aborted = True
@@ -380,6 +387,8 @@ class Reader:
                 # 0: exact; 1: at least (a cut); -1: at most (nothing beat alpha).
                 bound = 1 if best >= beta else -1 if best <= low else 0
                 table[slot] = (depth, best, bound, best_move)
+            if at_child and not self.aborted:
+                self.child_best = best_move
             return best
         finally:
             if extended:
