@@ -40,6 +40,22 @@ games each, pondering; so Hard stands at 65% in 80 games):
     hard, its tree kept from move to move and read on the opponent's
          time instead of guessing the reply (not kept)   +25 =0 -15   62.5%
 
+Then (2026-11-30) the tree search reads twice the positions in the same
+time (``bench``: 3,065 -> 6,719 iterations per second at ply 24): playouts
+run in place without history (``Corners.play_randomly``), the rectangles a
+piece completes come from per-cell tables, and a node's moves are shuffled
+at its first expansion only.  Hard so, pondering, against the former hard
+(``--opening 4``, 40 games each: ``tests/bench/against_former.py a2d3300
+corners hard -- match corners hard former:movetime_ms=1500 --ponder ...``,
+which plays that commit's Hard on its own engine in the same process):
+
+    hard, before the dead rectangles were dropped from playouts
+          seed 410  +32 =0 -8   80.0%
+          seed 411  +25 =1 -14  63.7%   (together 71.9% in 80 games)
+    hard as it is
+          seed 412  +30 =2 -8   77.5%
+          seed 413  +29 =2 -9   75.0%   (together 76.3% in 80 games)
+
 RAVE (each move's results wherever its player made it later in a
 simulation, mixed into the tree's values with ``b = sqrt(k / (3n + k))``),
 pondering, against the former hard (2026-11-30), seed 400,
