@@ -265,15 +265,19 @@ def compress_in_node(script: str, plain: bytes, out: str) -> None:
         fail(f"{script} failed: {result.stderr.decode(errors='replace')}")
 
 
-def read_zip_source() -> str:
-    """The loader's READ_ZIP, which make_snapshot.mjs defines in the snapshot."""
+def loader_python() -> str:
+    """The loader's own Python (READ_ZIP, PYSCRIPT_PYC), which make_snapshot.mjs
+    compiles into the snapshot as module _tessera_loader."""
     with open(os.path.join(ROOT, "assets", SNAPSHOT_LOADER), encoding="utf-8") as fh:
         loader = fh.read()
-    start = loader.find("const READ_ZIP = `")
-    end = loader.find("\n`;", start)
-    if start < 0 or end < 0:
-        fail(f"{SNAPSHOT_LOADER} must define READ_ZIP as a template literal")
-    return loader[start:end]
+    sources = []
+    for name in ("READ_ZIP", "PYSCRIPT_PYC"):
+        start = loader.find(f"const {name} = `")
+        end = loader.find("\n`;", start)
+        if start < 0 or end < 0:
+            fail(f"{SNAPSHOT_LOADER} must define {name} as a template literal")
+        sources.append(loader[start:end])
+    return "\n".join(sources)
 
 
 def make_snapshot(dst_dir: str) -> tuple[dict, str]:
@@ -289,7 +293,7 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
                  os.path.join(ROOT, "py", "main.py")]:
         with open(path, "rb") as fh:
             inputs.update(fh.read())
-    inputs.update(read_zip_source().encode())   # defined in the snapshot too (make_snapshot.mjs)
+    inputs.update(loader_python().encode())   # compiled into the snapshot too (make_snapshot.mjs)
     pkg = os.path.join(ROOT, "py", "tessera")
     for rel in walk_files(pkg):
         inputs.update(rel.encode() + b"\0")

@@ -223,25 +223,30 @@ def install(mount, path):
         sys.meta_path.insert(where, finder)
 `;
 
-// The loader's reader of tessera.zip (READ_ZIP in assets/js/pyodide-snapshot.mjs)
-// is defined here too, as module _tessera_unzip: compiled in the page, it was
-// the page's first Python compile, 45-120 ms of the task that unpacks the
-// package on a first visit (V8 compiles the wasm's parser and compiler as
-// they are first called).  The loader still compiles it after a start
-// without the snapshot.  build_site.py remakes the snapshot when it changes.
-function readZipSource() {
+// The loader's own Python (READ_ZIP, the reader of tessera.zip, and
+// PYSCRIPT_PYC, which compiles PyScript's modules once the page is idle; in
+// assets/js/pyodide-snapshot.mjs) is defined here too, as module
+// _tessera_loader, so the page compiles none of it (loaderFunctions there
+// says why).  The loader still compiles it after a start without the
+// snapshot.  build_site.py remakes the snapshot when it changes.
+const LOADER_PYTHON = ["READ_ZIP", "PYSCRIPT_PYC"];
+
+function loaderPython() {
   const loader = readFileSync(join(repo, "assets", "js", "pyodide-snapshot.mjs"), "utf8");
-  const start = loader.indexOf("const READ_ZIP = `");
-  const end = loader.indexOf("\n`;", start);
-  if (start < 0 || end < 0) throw new Error("make_snapshot: READ_ZIP not found in pyodide-snapshot.mjs");
-  return loader.slice(start + "const READ_ZIP = `".length, end + 1);
+  return LOADER_PYTHON.map((name) => {
+    const opening = `const ${name} = \``;
+    const start = loader.indexOf(opening);
+    const end = loader.indexOf("\n`;", start);
+    if (start < 0 || end < 0) throw new Error(`make_snapshot: ${name} not found in pyodide-snapshot.mjs`);
+    return loader.slice(start + opening.length, end + 1);
+  }).join("\n");
 }
 
-const DEFINE_UNZIP = `
+const DEFINE_LOADER_MODULE = `
 import sys, types
-module = types.ModuleType("_tessera_unzip")
-exec(compile(SOURCE, "<tessera unzip>", "exec"), module.__dict__)
-sys.modules["_tessera_unzip"] = module
+module = types.ModuleType("_tessera_loader")
+exec(compile(SOURCE, "<tessera loader>", "exec"), module.__dict__)
+sys.modules["_tessera_loader"] = module
 `;
 
 const DEFINE_FALLBACK_IMPORTER = `
@@ -377,9 +382,9 @@ writeFileSync(join(out, "page_pyc.zip"), scanner.FS.readFile("/out/page_pyc.zip"
 const define = pyodide.toPy({ SOURCE: FALLBACK_IMPORTER, NAMES_JSON: JSON.stringify(report.fallback_modules) });
 pyodide.runPython("import json\n" + DEFINE_FALLBACK_IMPORTER, { globals: define });
 define.destroy();
-const unzip = pyodide.toPy({ SOURCE: readZipSource() });
-pyodide.runPython(DEFINE_UNZIP, { globals: unzip });
-unzip.destroy();
+const loaderScope = pyodide.toPy({ SOURCE: loaderPython() });
+pyodide.runPython(DEFINE_LOADER_MODULE, { globals: loaderScope });
+loaderScope.destroy();
 pyodide.runPython("import gc; gc.collect()");
 const cleared = scrubFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();

@@ -205,7 +205,6 @@ def _tessera_read_zip(data, folder):
             raise ValueError(f"damaged: {name}")
         members.append((target, body))
     return members
-(_tessera_read_zip, _tessera_inner_zip)
 `;
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
@@ -240,38 +239,40 @@ function writeMembers(FS, members) {
   }
 }
 
+/** Python functions of the loader (READ_ZIP's, PYSCRIPT_PYC's), by name, and
+ * where they came from: the snapshot's module _tessera_loader, which
+ * make_snapshot.mjs compiles from these same sources ("snapshot"), or
+ * `source` compiled here after a start without it ("compiled").  Compiled
+ * in the page, READ_ZIP was a first visit's first Python compile: 45-120 ms
+ * of the task that unpacks the package, most of it V8 compiling the wasm's
+ * parser and compiler on their first call. */
+function loaderFunctions(pyodide, source, names) {
+  const sys = pyodide.pyimport("sys");
+  const modules = sys.modules;
+  const module = modules.get("_tessera_loader");
+  modules.destroy();
+  sys.destroy();
+  const namespace = module || pyodide.toPy({});
+  try {
+    if (!module) pyodide.runPython(source, { globals: namespace });
+    const found = {};
+    // A module's attributes are borrowed (destroyed with its proxy): copies.
+    for (const name of names) found[name] = module ? module[name].copy() : namespace.get(name);
+    return [found, module ? "snapshot" : "compiled"];
+  } finally {
+    namespace.destroy();
+  }
+}
+
 function installZipExtractor(pyodide) {
   const general = pyodide.unpackArchive.bind(pyodide);
   const counts = globalThis.tesseraUnpacked = { short: 0, general: 0 }; // for the tests
   let functions = null;
   const python = () => {
     if (!functions) {
-      // From the snapshot (make_snapshot.mjs defines READ_ZIP there as module
-      // _tessera_unzip): compiling it here was the page's first Python
-      // compile, 45-120 ms on a first visit.  After a start without the
-      // snapshot it is compiled here.
-      const sys = pyodide.pyimport("sys");
-      const modules = sys.modules;
-      const module = modules.get("_tessera_unzip");
-      modules.destroy();
-      sys.destroy();
-      if (module) {
-        try {
-          // Copies: attributes are borrowed, destroyed with the module's proxy.
-          functions = { read: module._tessera_read_zip.copy(), inner: module._tessera_inner_zip.copy() };
-        } finally {
-          module.destroy();
-        }
-        globalThis.tesseraUnzipFrom = "snapshot";
-      } else {
-        const pair = pyodide.runPython(READ_ZIP, { globals: pyodide.toPy({}) });
-        try {
-          functions = { read: pair.get(0), inner: pair.get(1) };
-        } finally {
-          pair.destroy();
-        }
-        globalThis.tesseraUnzipFrom = "compiled";
-      }
+      const [got, from] = loaderFunctions(pyodide, READ_ZIP, ["_tessera_read_zip", "_tessera_inner_zip"]);
+      functions = { read: got._tessera_read_zip, inner: got._tessera_inner_zip };
+      globalThis.tesseraUnzipFrom = from;
     }
     return functions;
   };
@@ -349,16 +350,18 @@ function afterPageReady(job, idleTimeoutMs) {
 // gets it at once).  The import still happens: its compiling is part of what
 // makes V8 keep the wasm's compiled code for a new tab.
 //
-// In one task that import took 84-86 ms on a first visit, most of it
+// In one task that import took 70-190 ms on a first visit, most of it
 // compiling.  So the modules are compiled first, one per idle callback, each
 // written beside its source as a .pyc (as `py_compile` would, whose own
-// import took 100 ms); the import then only reads and runs them (31-37 ms).
+// import took 100 ms); the import then only reads and runs them (22-39 ms).
+// PYSCRIPT_PYC's functions come from the snapshot, like READ_ZIP's
+// (loaderFunctions).
 const PYSCRIPT_BOOTSTRAP = "import os as _os\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
 const PYSCRIPT_PYC = `
 def _tessera_pyscript_sources():
     # The modules "import pyscript" loads: its __init__.py and the modules
-    # those name, in that order (not pyscript.web, .fs or .media).
+    # those name, in that order (12 of its 14 files: not .fs or .media).
     import os, re, sys
     for folder in sys.path:
         package = os.path.join(folder or ".", "pyscript")
@@ -474,7 +477,7 @@ function deferPyscriptImport(pyodide) {
       console.warn("Tessera: PyScript's own module did not import:", error);
     }
   };
-  // Idle callbacks: the helpers defined; the sources listed; each compiled; the import.
+  // Idle callbacks: the sources listed; each compiled; the import.
   const compileThenImport = () => {
     let sources = [];
     let write = null;
@@ -485,31 +488,24 @@ function deferPyscriptImport(pyodide) {
         whenIdle(next);
         return;
       }
-      if (write) {
-        write.destroy();
-        pyodide.runPython("del _tessera_pyscript_sources, _tessera_write_pyc");
-      }
+      if (write) write.destroy();
       importNow();
     };
-    const list = () => {
+    try {
+      const [found] = loaderFunctions(pyodide, PYSCRIPT_PYC, ["_tessera_pyscript_sources", "_tessera_write_pyc"]);
+      write = found._tessera_write_pyc;
       try {
-        const listed = pyodide.globals.get("_tessera_pyscript_sources")();
+        const listed = found._tessera_pyscript_sources();
         sources = listed.toJs();
         listed.destroy();
-        write = pyodide.globals.get("_tessera_write_pyc");
-      } catch (error) {
-        console.warn("Tessera: PyScript's modules are imported without compiling them first:", error);
-        sources = [];
+      } finally {
+        found._tessera_pyscript_sources.destroy();
       }
-      whenIdle(next);
-    };
-    try {
-      pyodide.runPython(PYSCRIPT_PYC);
-      whenIdle(list);
     } catch (error) {
       console.warn("Tessera: PyScript's modules are imported without compiling them first:", error);
-      whenIdle(next);
+      sources = [];
     }
+    whenIdle(next);
   };
   const later = () => {
     if (scheduled) return;
