@@ -400,12 +400,12 @@ def _tessera_write_pyc(path):
 
 // The bootstrap itself is Python that writes each file of that package:
 // `_path = _Path("./pyscript/x.py")` then `_path.write_text("<JSON>",...)`,
-// after making the folder.  Compiling its 33 KB was 15-18 ms of every start,
-// and on a first visit the page's first compile after the one of the zip's
-// reader, which the snapshot now holds (V8 compiles the wasm's parser and
-// compiler as they are first called: that compile took 45-120 ms).  So the
-// loader writes the files itself when every line is one it knows, and runs
-// the bootstrap in Python otherwise.
+// after making the folder.  Compiling its 33 KB was 15-18 ms of every start;
+// with the zip's reader in the snapshot it would also be a first visit's
+// first compile, the one that waits for V8 to compile the wasm's parser and
+// compiler (45-120 ms for READ_ZIP).  So the loader writes the files itself
+// when every line is one it knows, and runs the bootstrap in Python
+// otherwise.
 const BOOTSTRAP_LINES_WITHOUT_EFFECT = new Set([
   "", "import os as _os", "from pathlib import Path as _Path", "_path = None", "_pyscript = None",
   "del _Path", "del _path", "del _os", "del _pyscript"]);
