@@ -267,16 +267,18 @@ def compress_in_node(script: str, plain: bytes, out: str) -> None:
 
 def loader_python() -> str:
     """The loader's own Python (READ_ZIP, PYSCRIPT_PYC), which make_snapshot.mjs
-    compiles into the snapshot as module _tessera_loader."""
+    (given it on its standard input) compiles into the snapshot as module
+    _tessera_loader."""
     with open(os.path.join(ROOT, "assets", SNAPSHOT_LOADER), encoding="utf-8") as fh:
         loader = fh.read()
     sources = []
     for name in ("READ_ZIP", "PYSCRIPT_PYC"):
-        start = loader.find(f"const {name} = `")
+        opening = f"const {name} = `"
+        start = loader.find(opening)
         end = loader.find("\n`;", start)
         if start < 0 or end < 0:
             fail(f"{SNAPSHOT_LOADER} must define {name} as a template literal")
-        sources.append(loader[start:end])
+        sources.append(loader[start + len(opening):end + 1])
     return "\n".join(sources)
 
 
@@ -293,7 +295,8 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
                  os.path.join(ROOT, "py", "main.py")]:
         with open(path, "rb") as fh:
             inputs.update(fh.read())
-    inputs.update(loader_python().encode())   # compiled into the snapshot too (make_snapshot.mjs)
+    loader_source = loader_python()
+    inputs.update(loader_source.encode())   # compiled into the snapshot too (make_snapshot.mjs)
     pkg = os.path.join(ROOT, "py", "tessera")
     for rel in walk_files(pkg):
         inputs.update(rel.encode() + b"\0")
@@ -305,7 +308,7 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
         prune_snapshot_cache()
         making = f"{cached}.tmp{os.getpid()}"   # two builds at once (a test builds a site) each make their own
         result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, making],
-                                capture_output=True, text=True)
+                                input=loader_source, capture_output=True, text=True)
         if result.returncode != 0:
             shutil.rmtree(making, ignore_errors=True)
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")

@@ -1,7 +1,8 @@
 // Build-time Pyodide memory snapshot and the standard library the page gets
 // (called by scripts/build_site.py).
 //
-// Usage: node scripts/make_snapshot.mjs REPO OUTDIR
+// Usage: node scripts/make_snapshot.mjs REPO OUTDIR < LOADER_PYTHON
+//   (LOADER_PYTHON: the loader's own Python, module _tessera_loader below)
 //
 // Writes into OUTDIR:
 //   snapshot.bin.gz     the memory snapshot, gzipped
@@ -37,7 +38,7 @@ import { spawnSync } from "node:child_process";
 
 const [repo, outArg] = process.argv.slice(2);
 if (!repo || !outArg) {
-  console.error("usage: make_snapshot.mjs REPO OUTDIR");
+  console.error("usage: make_snapshot.mjs REPO OUTDIR < LOADER_PYTHON");
   process.exit(2);
 }
 const out = resolve(outArg);
@@ -227,35 +228,23 @@ def install(mount, path):
 // PYSCRIPT_PYC, which compiles PyScript's modules once the page is idle; in
 // assets/js/pyodide-snapshot.mjs) is defined here too, as module
 // _tessera_loader, so the page compiles none of it (loaderFunctions there
-// says why).  The loader still compiles it after a start without the
-// snapshot.  build_site.py remakes the snapshot when it changes.
-const LOADER_PYTHON = ["READ_ZIP", "PYSCRIPT_PYC"];
+// says why).  build_site.py gives its source on the standard input, and
+// remakes the snapshot when it changes.  The loader still compiles it after
+// a start without the snapshot.
 
-function loaderPython() {
-  const loader = readFileSync(join(repo, "assets", "js", "pyodide-snapshot.mjs"), "utf8");
-  return LOADER_PYTHON.map((name) => {
-    const opening = `const ${name} = \``;
-    const start = loader.indexOf(opening);
-    const end = loader.indexOf("\n`;", start);
-    if (start < 0 || end < 0) throw new Error(`make_snapshot: ${name} not found in pyodide-snapshot.mjs`);
-    return loader.slice(start + opening.length, end + 1);
-  }).join("\n");
+// A module made from SOURCE and put in sys.modules as NAME.
+const DEFINE_MODULE = `
+import sys, types
+module = types.ModuleType(NAME)
+exec(compile(SOURCE, f"<{NAME}>", "exec"), module.__dict__)
+sys.modules[NAME] = module
+`;
+
+function defineModule(pyodide, name, source) {
+  const scope = pyodide.toPy({ NAME: name, SOURCE: source });
+  pyodide.runPython(DEFINE_MODULE, { globals: scope });
+  scope.destroy();
 }
-
-const DEFINE_LOADER_MODULE = `
-import sys, types
-module = types.ModuleType("_tessera_loader")
-exec(compile(SOURCE, "<tessera loader>", "exec"), module.__dict__)
-sys.modules["_tessera_loader"] = module
-`;
-
-const DEFINE_FALLBACK_IMPORTER = `
-import sys, types
-module = types.ModuleType("_tessera_stdlib")
-exec(compile(SOURCE, "<tessera stdlib fallback>", "exec"), module.__dict__)
-module.NAMES = frozenset(json.loads(NAMES_JSON))
-sys.modules["_tessera_stdlib"] = module
-`;
 
 // The package's modules the snapshot does not hold (the page's ui, which
 // imports js, and the parts left for later) are compiled here, in the scanner's
@@ -379,12 +368,11 @@ const compileScope = scanner.toPy({ IN_SNAPSHOT_JSON: JSON.stringify(report.pack
 const compiledModules = scanner.runPython("import sys\n" + COMPILE_MODULES, { globals: compileScope });
 compileScope.destroy();
 writeFileSync(join(out, "page_pyc.zip"), scanner.FS.readFile("/out/page_pyc.zip"));
-const define = pyodide.toPy({ SOURCE: FALLBACK_IMPORTER, NAMES_JSON: JSON.stringify(report.fallback_modules) });
-pyodide.runPython("import json\n" + DEFINE_FALLBACK_IMPORTER, { globals: define });
-define.destroy();
-const loaderScope = pyodide.toPy({ SOURCE: loaderPython() });
-pyodide.runPython(DEFINE_LOADER_MODULE, { globals: loaderScope });
-loaderScope.destroy();
+const NAMES_PLACEHOLDER = "NAMES = frozenset()  # filled in by make_snapshot.mjs";
+if (!FALLBACK_IMPORTER.includes(NAMES_PLACEHOLDER)) throw new Error("make_snapshot: FALLBACK_IMPORTER lost its NAMES line");
+defineModule(pyodide, "_tessera_stdlib", FALLBACK_IMPORTER.replace(
+  NAMES_PLACEHOLDER, `NAMES = frozenset(${JSON.stringify(report.fallback_modules)})`));   // JSON strings are Python's too
+defineModule(pyodide, "_tessera_loader", readFileSync(0, "utf8"));
 pyodide.runPython("import gc; gc.collect()");
 const cleared = scrubFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();

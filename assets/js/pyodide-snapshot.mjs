@@ -318,6 +318,11 @@ function installZipExtractor(pyodide) {
 // Then it runs when the page is idle.
 const LATER_MS = 5000;
 
+function whenIdle(job, timeoutMs = 2000) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(job, { timeout: timeoutMs });
+  else setTimeout(job, 0);
+}
+
 function afterPageReady(job, idleTimeoutMs) {
   const root = globalThis.document && document.documentElement;
   let timer = 0;
@@ -328,8 +333,7 @@ function afterPageReady(job, idleTimeoutMs) {
     done = true;
     clearTimeout(timer);
     if (observer) observer.disconnect();
-    if (typeof requestIdleCallback === "function") requestIdleCallback(job, { timeout: idleTimeoutMs });
-    else setTimeout(job, 0);
+    whenIdle(job, idleTimeoutMs);
   };
   if (root && root.dataset.tessera && root.dataset.tessera !== "loading") {
     go();
@@ -462,10 +466,6 @@ function writeBootstrapFiles(FS, made) {
   }
 }
 
-function whenIdle(job) {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(job, { timeout: 2000 });
-  else setTimeout(job, 0);
-}
 
 function deferPyscriptImport(pyodide) {
   let scheduled = false;
