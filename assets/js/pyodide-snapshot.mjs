@@ -683,7 +683,10 @@ function start() {
         try {
           const data = await inflateInWorker("wasm");
           bytes = new Uint8Array(data.buffer);
-          mask = new Uint8Array(data.mask);
+          // A copy kept meanwhile (after this page looked: written by its own
+          // first load's worker, or another tab's) comes without the data
+          // segments: the snapshot's worker then reads them from that copy.
+          if (data.mask) mask = new Uint8Array(data.mask);
         } catch (error) {
           if (!(error instanceof WorkerUnavailable)) throw error; // the file itself failed
           console.warn("Tessera: inflating the wasm on the main thread:", error);
@@ -693,7 +696,7 @@ function start() {
         bytes = await inflateHere("wasm");
         mask = dataMask(bytes);
       }
-      channel.port1.postMessage({ mask: mask.buffer }); // a copy: 3.2 MB
+      channel.port1.postMessage(mask ? { mask: mask.buffer } : { cached: true }); // a copy: 3.2 MB
       return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
     } catch (error) {
       channel.port1.postMessage({ failed: true });
@@ -877,8 +880,6 @@ async function startPlain(options) {
   return pyodide;
 }
 
-let stackRetried = false; // one more try, once, after a restore ran out of stack (loadPyodide)
-
 export async function loadPyodide(options = {}) {
   const files = early || (typeof ReadableStream === "function" ? start() : null);
   early = null;
@@ -892,7 +893,6 @@ export async function loadPyodide(options = {}) {
     return bytes;
   });
   pending.catch(() => {});
-  let retryNow = false;
   const stopAnswering = answerWasmRequests(files.wasm);
   const instantiation = watchInstantiation();
   try {
@@ -917,37 +917,19 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     release({}, snapshot);
     finishWorkers(false);
-    const outOfStack = error instanceof RangeError && /call stack/i.test(error.message);
     // A kept copy may be what failed: the wasm (it did not compile), or the
     // snapshot when its bytes were found wrong (cut short).  Dropped, it is
     // made again by the next load instead of failing every load.
-    const kept = [["wasm", globalThis.tesseraWasmFromCache && !outOfStack], ["snapshot", snapshotRefused]];
+    const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", snapshotRefused]];
     for (const [kind, drop] of kept) {
       if (drop && globalThis.caches) {
         caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey(kind))).catch(() => {});
       }
     }
-    if (outOfStack && !stackRetried) {
-      // On a first visit, 1 restore in 3 to 12 of the bots' worker ran out of
-      // stack (never the page's; Node restores the same snapshot with a fifth
-      // of its stack: probably a worker's smaller stack, and the wasm's code
-      // still unoptimized, its frames larger), and the plain start then took
-      // 2.2-2.5 s instead of about 0.6.  V8 shares a module's compiled code
-      // between instances of the same bytes, and a second try, with the same
-      // files again, started from the snapshot (the worker ready in
-      // 0.75-1.0 s, 7 times of 7).
-      stackRetried = retryNow = true;
-      console.warn("Tessera: the snapshot's restore ran out of stack; trying once more:", error);
-    } else {
-      console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
-    }
+    console.warn("Tessera: no memory snapshot, starting Python from scratch:", error);
   } finally {
     stopAnswering();
     instantiation.stop();
-  }
-  if (retryNow) {   // once this try's fetch and instantiation watchers are gone
-    globalThis.tesseraSnapshotRetried = true;
-    return loadPyodide(options);
   }
   return startPlain(options);
 }

@@ -70,6 +70,10 @@ export function dataMask(wasm) {
  * heap's first pages, which the mask covers, all kept), in place (masks and
  * unmasks). */
 export function xorMask(snapshot, mask) {
+  // The wasm always has data segments: an empty mask is a caller's mistake,
+  // and would leave the heap masked, its static data zeros (Python then
+  // broke at its first error: an endless chain of errors, out of stack).
+  if (!mask.length) throw new Error("wasm data segments: the mask is empty");
   const heap = snapshot.subarray(heapOffset(snapshot, mask.length));
   if (mask.length > heap.length) throw new Error("wasm data segment beyond the snapshot's heap");
   if (heap.byteOffset % 4 === 0) {

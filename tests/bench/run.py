@@ -46,8 +46,11 @@ Collects, and prints as ONE markdown table:
     is not in it) and the WebAssembly memories (the init script notes every
     ``WebAssembly.Memory`` made or exported by an instance); and the page's
     renderer process as the system counts it (``/proc``: resident, and its
-    anonymous part), which also holds what neither figure sees (compiled
-    code, canvases, the renderer's own heaps);
+    anonymous, file-backed and shared parts), which also holds what neither
+    figure sees (compiled code, canvases, the renderer's own heaps); the
+    renderer is also measured for the bare page showing a screen like the
+    app's (``drawn.html``): a page that draws holds raster tiles and pages of
+    the browser's code that a blank page never touches;
 (h) bytes on the wire for a first visit: a fresh profile opens the home
     screen and stays until the service worker has precached the site and
     controls the page; the server (scripts/serve.py, in this process) counts
@@ -328,13 +331,39 @@ js.document.documentElement.dataset.tessera = "ready"
 </body>
 </html>
 """
+DRAWN_SCREEN = """<header style="background:#2b2b2b;color:#eee;padding:8px 16px;font:16px sans-serif">
+  <b>Tessera</b> &middot; Home &middot; Games &middot; Rules</header>
+<main id="frame" style="display:flex;gap:16px;padding:16px;background:#f4efe6;font:14px sans-serif">
+  <canvas id="board" width="640" height="640"></canvas>
+  <section><h2>Dots</h2><p>Move 12. Your move.</p><p>Captured: 3 : 1</p>
+    <ol><li>a1 b2</li><li>c3 d4</li><li>e5 f6</li></ol><button>Undo</button> <button>Hint</button></section>
+</main>
+<script>
+  const g = document.getElementById("board").getContext("2d");
+  g.fillStyle = "#e8dcc0"; g.fillRect(0, 0, 640, 640); g.strokeStyle = "#777";
+  for (let i = 0; i < 20; i++) {
+    g.beginPath(); g.moveTo(16 + i * 32, 0); g.lineTo(16 + i * 32, 640);
+    g.moveTo(0, 16 + i * 32); g.lineTo(640, 16 + i * 32); g.stroke();
+  }
+  for (let i = 0; i < 40; i++) {
+    g.fillStyle = i % 2 ? "#c33" : "#33c"; g.beginPath();
+    g.arc(16 + (i * 7 % 20) * 32, 16 + (i * 3 % 20) * 32, 7, 0, 7); g.fill();
+  }
+</script>"""
+"""The bare page's screen drawn as the app's is (a header, a board on a canvas, a panel of text):
+``drawn.html``, the yardstick of the renderer's memory, since a page that draws holds raster
+tiles and pages of the browser's code that a blank one never touches."""
 BARE_TOML = 'name = "bare"\ninterpreter = "./vendor/pyodide/pyodide.mjs"\n'
 
 
 def make_bare_site(site: Path) -> Path:
-    """A temporary folder serving the bare PyScript page (links, no copies)."""
+    """A temporary folder serving the bare PyScript page (links, no copies), and beside it
+    ``drawn.html``, the same page showing a screen like the app's (``DRAWN_SCREEN``)."""
     bare = Path(tempfile.mkdtemp(prefix="tessera-bench-bare-"))
     (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    drawn = BARE_HTML.replace('<main id="frame"><p>Loading…</p></main>', DRAWN_SCREEN)
+    assert drawn != BARE_HTML, "the bare page's frame moved: DRAWN_SCREEN is not in drawn.html"
+    (bare / "drawn.html").write_text(drawn, encoding="utf-8")
     (bare / "pyscript.toml").write_text(BARE_TOML, encoding="utf-8")
     (bare / "vendor" / "pyodide").mkdir(parents=True)
     (bare / "vendor" / "pyscript").symlink_to(site / "vendor" / "pyscript", target_is_directory=True)
@@ -353,9 +382,10 @@ WASM_BYTES_JS = """() => [...new Set(window.__tesseraBench.wasm.map((r) => r.der
 def renderer_memory(profile: str) -> dict:
     """The page's renderer process, found in ``/proc`` (Linux): the largest of the
     renderers whose command line names ``profile`` (the others are spares Chromium
-    keeps): its resident memory and the anonymous part of it (heaps, wasm memory,
-    compiled code; not the files it maps, nor the memory it shares for tiles and
-    canvases)."""
+    keeps): its resident memory and its three parts: anonymous (heaps, wasm memory,
+    compiled code), file-backed (the browser's own code and fonts, clean pages shared
+    with every process that maps them) and shared memory (raster tiles and canvases,
+    shared with the browser process)."""
     best: dict = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -368,9 +398,10 @@ def renderer_memory(profile: str) -> dict:
         except OSError:   # gone meanwhile
             continue
         sizes = {line.split(":")[0]: int(line.split()[1]) * 1024
-                 for line in status.splitlines() if line.startswith(("VmRSS:", "RssAnon:"))}
+                 for line in status.splitlines() if line.startswith(("VmRSS:", "RssAnon:", "RssFile:", "RssShmem:"))}
         if sizes.get("VmRSS", 0) > best.get("renderer_rss", 0):
-            best = {"renderer_rss": sizes.get("VmRSS", 0), "renderer_anon": sizes.get("RssAnon", 0)}
+            best = {"renderer_rss": sizes.get("VmRSS", 0), "renderer_anon": sizes.get("RssAnon", 0),
+                    "renderer_file": sizes.get("RssFile", 0), "renderer_shmem": sizes.get("RssShmem", 0)}
     return best
 
 
@@ -530,7 +561,7 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
         return {"error": "site/ not built (./build.sh build)"}
 
     res: dict = {"cold": [], "warm": [], "game_cold": [], "game_warm": [], "bare_cold": [], "bare_warm": [],
-                 "bot": None, "notes": [], "runs": runs, "bytes": {}}
+                 "drawn_warm": [], "bot": None, "notes": [], "runs": runs, "bytes": {}}
     bare_dir = make_bare_site(site)
     server = SiteServer(site)
     bare = SiteServer(bare_dir)
@@ -588,6 +619,10 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                 else:
                     res["bare_cold"].append(cold)
                     res["bare_warm"].append(warm)
+                try:
+                    res["drawn_warm"].append(load_metrics(pw, bare.url + "drawn.html", sw=False, memory=True)[1])
+                except Exception as exc:  # noqa: BLE001
+                    res["notes"].append(f"bare page that draws failed: {type(exc).__name__}: {exc}")
                     log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
                         f"{warm['ready_ms']:.0f} ms warm")
                 if i == 0 and not startup_only:
@@ -780,13 +815,18 @@ def memory_rows(page: dict) -> list[str]:
     if bare_total:
         total += f" ({(app_total - bare_total) / 1e6:+.1f} MB, {app_total / bare_total:.2f}x bare)"
     out.append(row("memory after a warm start: total (app / bare PyScript page)", "MB", chromium=total))
-    for key, what in (("renderer_rss", "resident"), ("renderer_anon", "anonymous")):
-        app, bare_value = median_of(warm, key), median_of(bare, key)
-        text = f"{mb(app)} / {mb(bare_value)}"
-        if app is not None and bare_value:
-            text += f" ({(app - bare_value) / 1e6:+.1f} MB)"
-        out.append(row(f"memory after a warm start: renderer process, {what} (app / bare PyScript page)", "MB",
-                       chromium=text))
+    drawn = page.get("drawn_warm") or []
+    parts = (("renderer_rss", "resident"), ("renderer_anon", "anonymous"),
+             ("renderer_file", "file-backed"), ("renderer_shmem", "shared memory"))
+    for key, what in parts:
+        app, bare_value, drawn_value = median_of(warm, key), median_of(bare, key), median_of(drawn, key)
+        text = f"{mb(app)} / {mb(bare_value)} / {mb(drawn_value)}"
+        if app is not None:
+            text += " (" + ", ".join(f"{(app - other) / 1e6:+.1f} MB vs {name}"
+                                     for other, name in ((bare_value, "bare"), (drawn_value, "drawn"))
+                                     if other) + ")"
+        out.append(row(f"memory after a warm start: renderer process, {what} "
+                       "(app / bare PyScript page / bare page that draws)", "MB", chromium=text))
     return out
 
 

@@ -13,6 +13,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 
 from playwright.sync_api import Page  # noqa: E402
 
+from test_app_quadrature import click_square, start_game  # noqa: E402
 from test_startup import assert_heap_copied_sparsely, inflated_key, inflated_keys, wait_stored  # noqa: E402
 
 pytestmark = pytest.mark.first_visit  # each test starts from a fresh context
@@ -137,3 +138,47 @@ def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, sit
     assert key in inflated_keys(page, 2)
     assert page.evaluate("document.querySelector('#frame').innerText").strip()
     page_log.assert_no_errors()
+
+
+PAGE_MISSES_THE_KEPT_WASM_ONCE = """(() => {
+  // The page looks for the kept wasm before its worker does: as if that copy were written
+  // between the two looks (by the page's own first load, or another tab), the page's look
+  // misses it once and its worker's finds it.  Workers have their own Cache objects.
+  const real = Cache.prototype.match;
+  let missed = false;
+  Cache.prototype.match = function (request, options) {
+    const url = String(request && request.url ? request.url : request);
+    if (!missed && url.includes("/pyodide.asm.wasm.br?inflated=")) {
+      missed = true;
+      return Promise.resolve(undefined);
+    }
+    return real.call(this, request, options);
+  };
+})();"""
+
+
+def test_a_wasm_kept_while_the_page_looked_still_unmasks_the_snapshot(page: Page, page_log, site_url: str,
+                                                                     wait_ready) -> None:
+    """The wasm's worker may find a kept copy the page did not (written meanwhile): such a copy
+    comes without the wasm's data segments, and the snapshot's worker must then take them from
+    the kept wasm.  Unmasked with nothing, the heap's static data stayed zeros and Python's first
+    error recursed until the stack ran out: the bots' worker, which starts while the page keeps
+    its copies, did so in 1 first visit in 4."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto(site_url)
+    wait_ready(page)
+    snapshot_key = inflated_key(page, "snapshot.bin.br")
+    page.evaluate("async (key) => (await caches.open('tessera-inflated-snapshot')).delete(key)", snapshot_key)
+    page.add_init_script(PAGE_MISSES_THE_KEPT_WASM_ONCE)
+    page.reload()
+    wait_ready(page)
+    started = page.evaluate("""[globalThis.tesseraSnapshotUsed, globalThis.tesseraWasmFromCache,
+                                globalThis.tesseraSnapshotFromCache, globalThis.tesseraInflateMs.wasm === undefined]""")
+    assert started == [True, True, False, True]   # the wasm from its worker's look at the cache, the snapshot inflated
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    page_log.assert_no_errors()
+    assert not [text for text in warnings if "Tessera" in text], warnings

@@ -520,35 +520,6 @@ def test_files_the_host_sent_inflated_are_used_as_they_are(context, page_log, si
     page_log.assert_no_errors()
 
 
-RESTORE_OUT_OF_STACK_ONCE = """(() => {
-  // The first instantiation fails as a restore in the bots' worker sometimes does.
-  const real = WebAssembly.instantiateStreaming;
-  let first = true;
-  WebAssembly.instantiateStreaming = function (...args) {
-    if (!first) return real.apply(this, args);
-    first = false;
-    return Promise.reject(new RangeError("Maximum call stack size exceeded"));
-  };
-})();"""
-
-
-def test_a_restore_that_ran_out_of_stack_is_tried_once_more(context, page_log, site_url: str,
-                                                            wait_ready) -> None:
-    """A worker's stack is smaller than the page's, and a restore there sometimes ran out of it
-    (a plain start then took 2.2-2.5 s): the loader tries the snapshot once more instead."""
-    context.add_init_script(RESTORE_OUT_OF_STACK_ONCE)
-    page = context.new_page()
-    page_log.attach(page, context)
-    page.goto(site_url)
-    wait_ready(page)
-    assert page.evaluate("[globalThis.tesseraSnapshotRetried, globalThis.tesseraSnapshotUsed]") == [True, True]
-    start_game(page, "human")
-    click_square(page, "e9")
-    click_square(page, "e8")
-    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
-    assert not page_log.page_errors
-
-
 def test_without_the_worker_the_snapshot_is_inflated_here(context, page_log, site_url: str, wait_ready) -> None:
     """If the workers cannot start, the page inflates both files itself and still starts from the snapshot."""
     context.route("**/tessera-snapshot-worker.js", lambda route: route.fulfill(status=404, body=""))
