@@ -619,12 +619,12 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                 else:
                     res["bare_cold"].append(cold)
                     res["bare_warm"].append(warm)
+                    log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
+                        f"{warm['ready_ms']:.0f} ms warm")
                 try:
                     res["drawn_warm"].append(load_metrics(pw, bare.url + "drawn.html", sw=False, memory=True)[1])
                 except Exception as exc:  # noqa: BLE001
                     res["notes"].append(f"bare page that draws failed: {type(exc).__name__}: {exc}")
-                    log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
-                        f"{warm['ready_ms']:.0f} ms warm")
                 if i == 0 and not startup_only:
                     try:
                         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -67,6 +67,10 @@ ended by landing (161 and 123 plies on average); the expected reply came
 games (to check that the change holds there, not a full match): seed 62
 +10 -0, seed 63 +9 -1, together +19 -1 (95%), all ended by landing (303
 and 183 plies on average); the expected reply came 1267 times of 2364.
+Completed to 40 games on 39x32 (2026-12-01): seed 64 +9 -1, seed 65
++10 -0, all ended by landing (252 and 216 plies on average); with seeds 62
+and 63, +38 -2 (95%) in 40 games; the expected reply came 2281 times of
+4636.
 """
 
 from __future__ import annotations
