@@ -821,10 +821,10 @@ def memory_rows(page: dict) -> list[str]:
     for key, what in parts:
         app, bare_value, drawn_value = median_of(warm, key), median_of(bare, key), median_of(drawn, key)
         text = f"{mb(app)} / {mb(bare_value)} / {mb(drawn_value)}"
-        if app is not None:
-            text += " (" + ", ".join(f"{(app - other) / 1e6:+.1f} MB vs {name}"
-                                     for other, name in ((bare_value, "bare"), (drawn_value, "drawn"))
-                                     if other) + ")"
+        differences = [f"{(app - other) / 1e6:+.1f} MB vs {name}"
+                       for other, name in ((bare_value, "bare"), (drawn_value, "drawn")) if app is not None and other]
+        if differences:
+            text += f" ({', '.join(differences)})"
         out.append(row(f"memory after a warm start: renderer process, {what} "
                        "(app / bare PyScript page / bare page that draws)", "MB", chromium=text))
     return out
