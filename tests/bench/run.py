@@ -467,11 +467,13 @@ def settle_for_warm(page, timeout_s: float = 10.0) -> None:
         page.wait_for_timeout(200)  # an app without the copy: reload anyway after the timeout
 
 
-def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=None) -> tuple[dict, dict]:
+def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=None,
+                 new_tab: bool = True) -> tuple[dict, dict]:
     """Cold load in a fresh profile, then a warm reload (once the service worker controls the page).
 
     ``memory``: also measure memory after the warm start; ``on_warm(page)``
-    runs last on the warm page (the bot measurement).
+    runs last on the warm page (the bot measurement); ``new_tab``: then a
+    warm start in a new tab (``new_tab_metrics``).
     """
     from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
@@ -504,7 +506,8 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
                 warm.update(memory_now(page, profile))
             if on_warm is not None:
                 on_warm(page)
-            warm["new_tab"] = new_tab_metrics(ctx, page, url, READY_JS)
+            if new_tab:
+                warm["new_tab"] = new_tab_metrics(ctx, page, url, READY_JS)
         finally:
             ctx.close()
     finally:
@@ -622,7 +625,8 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                     log(f"run {i + 1}/{runs}: bare PyScript page ready at {cold['ready_ms']:.0f} ms cold, "
                         f"{warm['ready_ms']:.0f} ms warm")
                 try:
-                    res["drawn_warm"].append(load_metrics(pw, bare.url + "drawn.html", sw=False, memory=True)[1])
+                    res["drawn_warm"].append(load_metrics(pw, bare.url + "drawn.html", sw=False, memory=True,
+                                                          new_tab=False)[1])
                 except Exception as exc:  # noqa: BLE001
                     res["notes"].append(f"bare page that draws failed: {type(exc).__name__}: {exc}")
                 if i == 0 and not startup_only:
