@@ -19,6 +19,9 @@ Collects, and prints as ONE markdown table:
       - when the snapshot was ready and when Python had started from it (the
         loader's ``tessera:*`` performance marks);
       - the longest main-thread task during the boot;
+    and a cold load over an emulated network (30 Mbit/s, 40 ms latency:
+    ``SLOW_NETWORK``), app and bare page, where the order of the downloads
+    counts as well as the CPU;
 (d) time to an interactive board when the page opens on a game in progress
     (``#/play/quadrature/<id>``): the saved game is made here in CPython with
     ``tessera.core.session`` and put into localStorage by an init script
@@ -515,6 +518,39 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
     return cold, warm
 
 
+SLOW_NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 30e6 / 8, "uploadThroughput": 30e6 / 8}
+"""A first visit over a network, not the loopback: 30 Mbit/s each way, 40 ms
+of latency (Chromium's emulation, DevTools' Network.emulateNetworkConditions)."""
+
+
+def slow_network_cold(pw, url: str) -> dict:
+    """Cold load in a fresh profile over SLOW_NETWORK: when the home screen was
+    ready, and when the requests of Python's own files ended (``fetched``)."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    profile = tempfile.mkdtemp(prefix="tessera-bench-network-")
+    try:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                    viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.add_init_script(INIT_SCRIPT)
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+            page.goto(url, wait_until="commit")
+            page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+            got = page.evaluate(COLLECT_JS)
+            got["fetched"] = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
+                .filter((r) => /(tessera[.]zip|main[.]py)$/.test(r.name))
+                .map((r) => [r.name.split("/").pop() + "@" + Math.round(r.startTime), Math.round(r.responseEnd)]))""")
+        finally:
+            ctx.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return got
+
+
 def first_visit_bytes(pw, site: Path, gzip: bool) -> dict:
     """Bytes the server sends for a first visit: home screen ready and the site precached."""
     import threading  # noqa: PLC0415
@@ -564,7 +600,7 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
         return {"error": "site/ not built (./build.sh build)"}
 
     res: dict = {"cold": [], "warm": [], "game_cold": [], "game_warm": [], "bare_cold": [], "bare_warm": [],
-                 "drawn_warm": [], "bot": None, "notes": [], "runs": runs, "bytes": {}}
+                 "drawn_warm": [], "slow_cold": [], "bare_slow_cold": [], "bot": None, "notes": [], "runs": runs, "bytes": {}}
     bare_dir = make_bare_site(site)
     server = SiteServer(site)
     bare = SiteServer(bare_dir)
@@ -629,6 +665,15 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                                                           new_tab=False)[1])
                 except Exception as exc:  # noqa: BLE001
                     res["notes"].append(f"bare page that draws failed: {type(exc).__name__}: {exc}")
+                for key, where in (("slow_cold", server.url), ("bare_slow_cold", bare.url)):
+                    try:
+                        res[key].append(slow_network_cold(pw, where))
+                    except Exception as exc:  # noqa: BLE001
+                        res["notes"].append(f"first visit over a network ({key}) failed: {type(exc).__name__}: {exc}")
+                    else:
+                        fetched = res[key][-1]["fetched"]
+                        log(f"run {i + 1}/{runs}: over a network, {key} ready at {res[key][-1]['ready_ms']:.0f} ms"
+                            + (f" (requests of Python's own files, start: end: {fetched})" if fetched else ""))
                 if i == 0 and not startup_only:
                     try:
                         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -781,6 +826,9 @@ def startup_rows(page: dict) -> list[str]:
         out.append(row(f"{what}: bare PyScript page ready (its frame / longest task)", "ms",
                        chromium=f"{fmt(median_of(bare, 'ready_ms'))} ({fmt(median_of(bare, 'frame_ms'))} / "
                                 f"{fmt(median_of(bare, 'boot_longtask_ms')) if median_of(bare, 'boot_longtask_ms') else '< 50'})"))
+    out.append(row("cold over a 30 Mbit/s, 40 ms network (emulated): home screen ready", "ms",
+                   chromium=versus(median_of(page.get("slow_cold") or [], "ready_ms"),
+                                   median_of(page.get("bare_slow_cold") or [], "ready_ms"))))
     game_new_tab = [r["new_tab"] for r in page.get("game_warm") or [] if r.get("new_tab")]
     for rows, bare, what in ((page.get("game_cold") or [], page.get("bare_cold") or [], "cold: fresh profile"),
                              (page.get("game_warm") or [], page.get("bare_warm") or [], "warm: reload, same profile"),

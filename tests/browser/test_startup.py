@@ -266,6 +266,38 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
     page_log.assert_no_errors()
 
 
+PREFETCH_JS = """() => {
+    const started = performance.getEntriesByName("tessera:python-started")[0].startTime;
+    return performance.getEntriesByType("resource").filter((r) => /(tessera[.]zip|main[.]py)$/.test(r.name))
+        .map((r) => [r.name.split("/").pop(), r.startTime < started, r.transferSize]);
+}"""
+
+
+def test_a_first_visit_prefetches_pythons_own_files_and_a_warm_start_does_not(page: Page, page_log, site_url: str,
+                                                                               site_dir: Path, wait_ready) -> None:
+    """PyScript asks for tessera.zip and main.py only once Python runs: a first visit asks at once, and PyScript's
+    own requests then find them (revalidated, not downloaded again); under the service worker nothing is prefetched."""
+    requests = page_requests(page)
+    page.goto(site_url)
+    wait_ready(page)
+    links = page.evaluate("[...document.head.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href'))")
+    assert links == ["./tessera.zip", "./main.py"]
+    fetched = page.evaluate(PREFETCH_JS)
+    for name in ("tessera.zip", "main.py"):
+        mine = [entry for entry in fetched if entry[0] == name]
+        assert len(mine) == 2 and mine[0][1] and not mine[1][1], fetched   # before Python started, then PyScript's
+    zipped = (site_dir / "tessera.zip").stat().st_size
+    assert [size for name, _, size in fetched if name == "tessera.zip"][1] < zipped / 100, fetched
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+
+    requests.clear()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.head.querySelectorAll('link[rel=prefetch]').length") == 0
+    assert [url for url in requests if url.endswith("tessera.zip")] == [site_url + "tessera.zip"], requests
+    page_log.assert_no_errors()
+
+
 def test_a_first_visit_compiles_its_modules_again_through_the_service_worker(page: Page, page_log, site_url: str,
                                                                            wait_ready) -> None:
     """After a first install, a hidden frame of modulepreload links has the page's module scripts
