@@ -88,6 +88,7 @@ measurement adds its collector and its section.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -283,36 +284,47 @@ def saved_game_script() -> tuple[str, str]:
     return f"#/play/quadrature/{BENCH_SESSION_ID}", script
 
 
-def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, dict]:
-    """Cold then warm load of a page opening on a saved game in progress."""
-    route, seed_script = saved_game_script()
-    profile = tempfile.mkdtemp(prefix="tessera-bench-game-")
+@contextlib.contextmanager
+def fresh_profile(pw, prefix: str, chromium: str | None = None, args: list[str] | None = None):
+    """A browser on a new, empty profile (a first visit: no HTTP cache, no
+    service worker), deleted afterwards: yields (context, its page, the
+    profile's folder)."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    profile = tempfile.mkdtemp(prefix=prefix)
     try:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=chromium, args=args,
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=chromium or CHROMIUM,
+                                                    args=CHROMIUM_ARGS if args is None else args,
                                                     viewport={"width": 1280, "height": 900})
         try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            page.add_init_script(seed_script)
-            page.add_init_script(INIT_SCRIPT)
-            page.goto(url + route, wait_until="commit")
-            page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            page.wait_for_timeout(200)
-            cold = page.evaluate(COLLECT_JS)
-            if page.locator("button.move").count() != 10:
-                raise RuntimeError("the saved game did not open with its 10 moves")
-            page.wait_for_function(
-                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                timeout=30_000, polling=100)
-            settle_for_warm(page)
-            page.reload(wait_until="commit")
-            page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            page.wait_for_timeout(200)
-            warm = page.evaluate(COLLECT_JS)
-            warm["new_tab"] = new_tab_metrics(ctx, page, url + route, BOARD_READY_JS)
+            yield ctx, ctx.pages[0] if ctx.pages else ctx.new_page(), profile
         finally:
             ctx.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, dict]:
+    """Cold then warm load of a page opening on a saved game in progress."""
+    route, seed_script = saved_game_script()
+    with fresh_profile(pw, "tessera-bench-game-", chromium, args) as (ctx, page, _):
+        page.add_init_script(seed_script)
+        page.add_init_script(INIT_SCRIPT)
+        page.goto(url + route, wait_until="commit")
+        page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+        page.wait_for_timeout(200)
+        cold = page.evaluate(COLLECT_JS)
+        if page.locator("button.move").count() != 10:
+            raise RuntimeError("the saved game did not open with its 10 moves")
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=30_000, polling=100)
+        settle_for_warm(page)
+        page.reload(wait_until="commit")
+        page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+        page.wait_for_timeout(200)
+        warm = page.evaluate(COLLECT_JS)
+        warm["new_tab"] = new_tab_metrics(ctx, page, url + route, BOARD_READY_JS)
     return cold, warm
 
 
@@ -478,43 +490,32 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
     runs last on the warm page (the bot measurement); ``new_tab``: then a
     warm start in a new tab (``new_tab_metrics``).
     """
-    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
-
-    profile = tempfile.mkdtemp(prefix="tessera-bench-profile-")
-    try:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                    viewport={"width": 1280, "height": 900})
+    with fresh_profile(pw, "tessera-bench-profile-") as (ctx, page, profile):
+        page.add_init_script(INIT_SCRIPT)
+        page.goto(url, wait_until="commit")
         try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            page.add_init_script(INIT_SCRIPT)
-            page.goto(url, wait_until="commit")
-            try:
-                page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            except Exception as exc:  # noqa: BLE001 (playwright TimeoutError)
-                partial = page.evaluate(COLLECT_JS)
-                raise RuntimeError(f"not ready after {READY_TIMEOUT_MS / 1000:.0f} s "
-                                   f"(frame at {fmt(partial['frame_ms'])} ms)") from exc
-            page.wait_for_timeout(200)
-            cold = page.evaluate(COLLECT_JS)
-            if sw:
-                page.wait_for_function(
-                    "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                    timeout=30_000, polling=100)
-                settle_for_warm(page)
-            page.reload(wait_until="commit")
             page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            page.wait_for_timeout(200)
-            warm = page.evaluate(COLLECT_JS)
-            if memory:
-                warm.update(memory_now(page, profile))
-            if on_warm is not None:
-                on_warm(page)
-            if new_tab:
-                warm["new_tab"] = new_tab_metrics(ctx, page, url, READY_JS)
-        finally:
-            ctx.close()
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
+        except Exception as exc:  # noqa: BLE001 (playwright TimeoutError)
+            partial = page.evaluate(COLLECT_JS)
+            raise RuntimeError(f"not ready after {READY_TIMEOUT_MS / 1000:.0f} s "
+                               f"(frame at {fmt(partial['frame_ms'])} ms)") from exc
+        page.wait_for_timeout(200)
+        cold = page.evaluate(COLLECT_JS)
+        if sw:
+            page.wait_for_function(
+                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                timeout=30_000, polling=100)
+            settle_for_warm(page)
+        page.reload(wait_until="commit")
+        page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+        page.wait_for_timeout(200)
+        warm = page.evaluate(COLLECT_JS)
+        if memory:
+            warm.update(memory_now(page, profile))
+        if on_warm is not None:
+            on_warm(page)
+        if new_tab:
+            warm["new_tab"] = new_tab_metrics(ctx, page, url, READY_JS)
     return cold, warm
 
 
@@ -526,28 +527,17 @@ of latency (Chromium's emulation, DevTools' Network.emulateNetworkConditions).""
 def slow_network_cold(pw, url: str) -> dict:
     """Cold load in a fresh profile over SLOW_NETWORK: when the home screen was
     ready, and when the requests of Python's own files ended (``fetched``)."""
-    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
-
-    profile = tempfile.mkdtemp(prefix="tessera-bench-network-")
-    try:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                    viewport={"width": 1280, "height": 900})
-        try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            page.add_init_script(INIT_SCRIPT)
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
-            page.goto(url, wait_until="commit")
-            page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            got = page.evaluate(COLLECT_JS)
-            got["fetched"] = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
-                .filter((r) => /(tessera[.]zip|main[.]py)$/.test(r.name))
-                .map((r) => [r.name.split("/").pop() + "@" + Math.round(r.startTime), Math.round(r.responseEnd)]))""")
-        finally:
-            ctx.close()
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
+    with fresh_profile(pw, "tessera-bench-network-") as (ctx, page, _):
+        page.add_init_script(INIT_SCRIPT)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
+        got = page.evaluate(COLLECT_JS)
+        got["fetched"] = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
+            .filter((r) => /(tessera[.]zip|main[.]py)$/.test(r.name))
+            .map((r) => [r.name.split("/").pop() + "@" + Math.round(r.startTime), Math.round(r.responseEnd)]))""")
     return got
 
 
@@ -556,32 +546,24 @@ def first_visit_bytes(pw, site: Path, gzip: bool) -> dict:
     import threading  # noqa: PLC0415
 
     import serve  # noqa: PLC0415 (scripts/serve.py)
-    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
     server = serve.make_server(str(site), gzip=gzip)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    profile = tempfile.mkdtemp(prefix="tessera-bench-bytes-")
     try:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                    viewport={"width": 1280, "height": 900})
-        try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        with fresh_profile(pw, "tessera-bench-bytes-") as (_, page, _):
             page.goto(server.base_url, wait_until="commit")
             page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
             page.wait_for_function(
                 "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                 timeout=60_000, polling=100)
             page.wait_for_timeout(500)
-        finally:
-            ctx.close()
         with server.stats["lock"]:
             return {"bytes": server.stats["bytes"], "requests": server.stats["requests"],
                     "by_path": dict(server.stats["by_path"])}
     finally:
         server.shutdown()
         server.server_close()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 class _Skipped(Exception):
@@ -600,7 +582,8 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
         return {"error": "site/ not built (./build.sh build)"}
 
     res: dict = {"cold": [], "warm": [], "game_cold": [], "game_warm": [], "bare_cold": [], "bare_warm": [],
-                 "drawn_warm": [], "slow_cold": [], "bare_slow_cold": [], "bot": None, "notes": [], "runs": runs, "bytes": {}}
+                 "drawn_warm": [], "slow_cold": [], "bare_slow_cold": [], "bot": None, "notes": [], "runs": runs,
+                 "bytes": {}}
     bare_dir = make_bare_site(site)
     server = SiteServer(site)
     bare = SiteServer(bare_dir)
@@ -673,7 +656,7 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                     else:
                         fetched = res[key][-1]["fetched"]
                         log(f"run {i + 1}/{runs}: over a network, {key} ready at {res[key][-1]['ready_ms']:.0f} ms"
-                            + (f" (requests of Python's own files, start: end: {fetched})" if fetched else ""))
+                            + (f" (Python's own files, name@start: end: {fetched})" if fetched else ""))
                 if i == 0 and not startup_only:
                     try:
                         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

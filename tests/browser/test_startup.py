@@ -280,7 +280,8 @@ def test_a_first_visit_prefetches_pythons_own_files_and_a_warm_start_does_not(pa
     requests = page_requests(page)
     page.goto(site_url)
     wait_ready(page)
-    links = page.evaluate("[...document.head.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href'))")
+    links = page.evaluate("[...document.head.querySelectorAll('link[rel=prefetch]')]"
+                          ".map((link) => link.getAttribute('href'))")
     assert links == ["./tessera.zip", "./main.py"]
     fetched = page.evaluate(PREFETCH_JS)
     for name in ("tessera.zip", "main.py"):
