@@ -304,6 +304,21 @@ def fresh_profile(pw, prefix: str, chromium: str | None = None, args: list[str] 
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def warm_reload(page, ready_js: str, sw: bool = True) -> dict:
+    """The page reloaded and measured, once the service worker controls it and
+    the page has kept what a later load reads (``sw``; a page without one is
+    reloaded at once)."""
+    if sw:
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=30_000, polling=100)
+        settle_for_warm(page)
+    page.reload(wait_until="commit")
+    page.wait_for_function(ready_js, timeout=READY_TIMEOUT_MS, polling=50)
+    page.wait_for_timeout(200)
+    return page.evaluate(COLLECT_JS)
+
+
 def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, dict]:
     """Cold then warm load of a page opening on a saved game in progress."""
     route, seed_script = saved_game_script()
@@ -316,14 +331,7 @@ def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, di
         cold = page.evaluate(COLLECT_JS)
         if page.locator("button.move").count() != 10:
             raise RuntimeError("the saved game did not open with its 10 moves")
-        page.wait_for_function(
-            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-            timeout=30_000, polling=100)
-        settle_for_warm(page)
-        page.reload(wait_until="commit")
-        page.wait_for_function(BOARD_READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-        page.wait_for_timeout(200)
-        warm = page.evaluate(COLLECT_JS)
+        warm = warm_reload(page, BOARD_READY_JS)
         warm["new_tab"] = new_tab_metrics(ctx, page, url + route, BOARD_READY_JS)
     return cold, warm
 
@@ -501,15 +509,7 @@ def load_metrics(pw, url: str, sw: bool = True, memory: bool = False, on_warm=No
                                f"(frame at {fmt(partial['frame_ms'])} ms)") from exc
         page.wait_for_timeout(200)
         cold = page.evaluate(COLLECT_JS)
-        if sw:
-            page.wait_for_function(
-                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                timeout=30_000, polling=100)
-            settle_for_warm(page)
-        page.reload(wait_until="commit")
-        page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-        page.wait_for_timeout(200)
-        warm = page.evaluate(COLLECT_JS)
+        warm = warm_reload(page, READY_JS, sw)
         if memory:
             warm.update(memory_now(page, profile))
         if on_warm is not None:
