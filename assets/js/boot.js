@@ -146,12 +146,16 @@
   // 300 bytes each): the home screen was ready at 2,808-2,886 ms instead of
   // 2,920-2,989 (3 first visits each; Python started 130 ms later, as the
   // big files shared the network with these two).  A page a service worker
-  // controls has both in its precache, so it prefetches nothing.
+  // controls has both in its precache, so it prefetches nothing.  Only an
+  // aid: whatever fails here (a browser that refuses the service worker's
+  // object to this page) leaves the start as it was.
   function prefetchForFirstVisit() {
-    const links = document.getElementById("first-visit-prefetch");
-    const workers = navigator.serviceWorker;
-    if (!links || !links.content || (workers && workers.controller)) return;
-    document.head.append(links.content.cloneNode(true));
+    try {
+      const links = document.getElementById("first-visit-prefetch");
+      const workers = navigator.serviceWorker;
+      if (!links || !links.content || (workers && workers.controller)) return;
+      document.head.append(links.content.cloneNode(true));
+    } catch (error) { /* no prefetch */ }
   }
 
   prefetchForFirstVisit();

@@ -39,7 +39,11 @@
   let lastCheck = Date.now();
 
   function supported() {
-    return "serviceWorker" in navigator && location.protocol !== "file:";
+    try { // Firefox throws on reading navigator.serviceWorker where storage is blocked
+      return location.protocol !== "file:" && Boolean(navigator.serviceWorker);
+    } catch (error) {
+      return false;
+    }
   }
 
   function offer(worker) {

@@ -299,6 +299,20 @@ def test_a_first_visit_prefetches_pythons_own_files_and_a_warm_start_does_not(pa
     page_log.assert_no_errors()
 
 
+def test_a_browser_that_refuses_the_service_worker_object_still_starts(page: Page, page_log, site_url: str,
+                                                                       wait_ready) -> None:
+    """Where storage is blocked, Firefox throws on reading navigator.serviceWorker: the page starts anyway, without
+    the prefetch or the offline copy, and without an error."""
+    page.add_init_script("""Object.defineProperty(Navigator.prototype, "serviceWorker", {
+        configurable: true, get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_timeout(1500)   # past update.js's registration, which waits for the home screen
+    assert page.evaluate("document.head.querySelectorAll('link[rel=prefetch]').length") == 0
+    assert page.evaluate("document.documentElement.dataset.tessera") == "ready"
+    page_log.assert_no_errors()
+
+
 def test_a_first_visit_compiles_its_modules_again_through_the_service_worker(page: Page, page_log, site_url: str,
                                                                            wait_ready) -> None:
     """After a first install, a hidden frame of modulepreload links has the page's module scripts
