@@ -466,7 +466,6 @@ function writeBootstrapFiles(FS, made) {
   }
 }
 
-
 function deferPyscriptImport(pyodide) {
   let scheduled = false;
   const importNow = () => {

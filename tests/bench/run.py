@@ -285,7 +285,7 @@ def saved_game_script() -> tuple[str, str]:
 
 
 @contextlib.contextmanager
-def fresh_profile(pw, prefix: str, chromium: str | None = None, args: list[str] | None = None):
+def fresh_profile(pw, prefix: str):
     """A browser on a new, empty profile (a first visit: no HTTP cache, no
     service worker), deleted afterwards: yields (context, its page, the
     profile's folder)."""
@@ -293,8 +293,7 @@ def fresh_profile(pw, prefix: str, chromium: str | None = None, args: list[str] 
 
     profile = tempfile.mkdtemp(prefix=prefix)
     try:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=chromium or CHROMIUM,
-                                                    args=CHROMIUM_ARGS if args is None else args,
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                     viewport={"width": 1280, "height": 900})
         try:
             yield ctx, ctx.pages[0] if ctx.pages else ctx.new_page(), profile
@@ -304,14 +303,16 @@ def fresh_profile(pw, prefix: str, chromium: str | None = None, args: list[str] 
         shutil.rmtree(profile, ignore_errors=True)
 
 
+SW_CONTROLS_JS = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+"""True once the site's service worker controls the page."""
+
+
 def warm_reload(page, ready_js: str, sw: bool = True) -> dict:
     """The page reloaded and measured, once the service worker controls it and
     the page has kept what a later load reads (``sw``; a page without one is
     reloaded at once)."""
     if sw:
-        page.wait_for_function(
-            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-            timeout=30_000, polling=100)
+        page.wait_for_function(SW_CONTROLS_JS, timeout=30_000, polling=100)
         settle_for_warm(page)
     page.reload(wait_until="commit")
     page.wait_for_function(ready_js, timeout=READY_TIMEOUT_MS, polling=50)
@@ -319,10 +320,10 @@ def warm_reload(page, ready_js: str, sw: bool = True) -> dict:
     return page.evaluate(COLLECT_JS)
 
 
-def game_metrics(pw, chromium: str, args: list[str], url: str) -> tuple[dict, dict]:
+def game_metrics(pw, url: str) -> tuple[dict, dict]:
     """Cold then warm load of a page opening on a saved game in progress."""
     route, seed_script = saved_game_script()
-    with fresh_profile(pw, "tessera-bench-game-", chromium, args) as (ctx, page, _):
+    with fresh_profile(pw, "tessera-bench-game-") as (ctx, page, _):
         page.add_init_script(seed_script)
         page.add_init_script(INIT_SCRIPT)
         page.goto(url + route, wait_until="commit")
@@ -554,9 +555,7 @@ def first_visit_bytes(pw, site: Path, gzip: bool) -> dict:
         with fresh_profile(pw, "tessera-bench-bytes-") as (_, page, _):
             page.goto(server.base_url, wait_until="commit")
             page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS, polling=50)
-            page.wait_for_function(
-                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                timeout=60_000, polling=100)
+            page.wait_for_function(SW_CONTROLS_JS, timeout=60_000, polling=100)
             page.wait_for_timeout(500)
         with server.stats["lock"]:
             return {"bytes": server.stats["bytes"], "requests": server.stats["requests"],
@@ -683,7 +682,7 @@ def page_metrics(runs: int, site: Path, startup_only: bool = False) -> dict:
                         log(f"worker: Pyodide in {fmt(res['worker'].get('start_ms'))} ms, "
                             f"{fmt(res['worker'].get('heap_mb'))} MB")
                 try:
-                    game = game_metrics(pw, CHROMIUM, CHROMIUM_ARGS, server.url)
+                    game = game_metrics(pw, server.url)
                 except Exception as exc:  # noqa: BLE001
                     res["notes"].append(f"saved-game load failed: {type(exc).__name__}: {exc}")
                 else:
