@@ -232,6 +232,16 @@ def install(mount, path):
 // remakes the snapshot when it changes.  The loader still compiles it after
 // a start without the snapshot.
 
+// main.py's text and its code, as Pyodide's runPythonAsync would compile it
+// (file name "<exec>"), kept in _tessera_loader.
+const COMPILE_MAIN = `
+import sys
+loader = sys.modules["_tessera_loader"]
+loader.MAIN_SOURCE = SOURCE
+loader.MAIN_CODE = compile(SOURCE, "<exec>", "exec", dont_inherit=True)
+del loader
+`;
+
 // A module made from SOURCE and put in sys.modules as NAME.
 const DEFINE_MODULE = `
 import sys, types
@@ -373,6 +383,12 @@ if (!FALLBACK_IMPORTER.includes(NAMES_PLACEHOLDER)) throw new Error("make_snapsh
 defineModule(pyodide, "_tessera_stdlib", FALLBACK_IMPORTER.replace(
   NAMES_PLACEHOLDER, `NAMES = frozenset(${JSON.stringify(report.fallback_modules)})`));   // JSON strings are Python's too
 defineModule(pyodide, "_tessera_loader", readFileSync(0, "utf8"));
+// The page's main.py, compiled here too: PyScript hands its text to
+// runPythonAsync, and compiling it was the start's one compile, the first
+// call of the wasm's parser and compiler (pyodide-snapshot.mjs, runMainCompiled).
+const mainScope = pyodide.toPy({ SOURCE: readFileSync(join(repo, "py", "main.py"), "utf8") });
+pyodide.runPython(COMPILE_MAIN, { globals: mainScope });
+mainScope.destroy();
 pyodide.runPython("import gc; gc.collect()");
 const cleared = scrubFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();

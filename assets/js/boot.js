@@ -1,7 +1,6 @@
 // Tessera start-up: shows progress before Python is ready, lets the runtime
-// start from hosts that send wasm with another type, prefetches Python's own
-// files on a first visit, and turns a failed start into a clear message (the
-// service worker is assets/js/update.js's).
+// start from hosts that send wasm with another type, and turns a failed start
+// into a clear message (the service worker is assets/js/update.js's).
 // Loaded as a classic script in <head>; everything after start-up comes from
 // the Python message catalog, so only these few strings live here.
 (function () {
@@ -137,28 +136,6 @@
     };
   }
 
-  // PyScript fetches tessera.zip (680 KB) and main.py only once Python has
-  // started, one after the other: on a first visit over a 30 Mbit/s, 40 ms
-  // network (emulated) that was 360 ms of waiting before the home screen
-  // (tessera.zip at 2,584-2,903 ms, main.py at 2,968-3,016, the home screen
-  // at 3,093).  Prefetched as the page opens, they come with the big files,
-  // and PyScript's own requests find them in the HTTP cache (revalidated:
-  // 300 bytes each): the home screen was ready at 2,808-2,886 ms instead of
-  // 2,920-2,989 (3 first visits each; Python started 130 ms later, as the
-  // big files shared the network with these two).  A page a service worker
-  // controls has both in its precache, so it prefetches nothing.  Only an
-  // aid: whatever fails here (a browser that refuses the service worker's
-  // object to this page) leaves the start as it was.
-  function prefetchForFirstVisit() {
-    try {
-      const links = document.getElementById("first-visit-prefetch");
-      const workers = navigator.serviceWorker;
-      if (!links || !links.content || (workers && workers.controller)) return;
-      document.head.append(links.content.cloneNode(true));
-    } catch (error) { /* no prefetch */ }
-  }
-
-  prefetchForFirstVisit();
   document.addEventListener("DOMContentLoaded", () => {
     render();
     timer = setInterval(render, 100);

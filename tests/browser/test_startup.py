@@ -266,49 +266,44 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
     page_log.assert_no_errors()
 
 
-PREFETCH_JS = """() => {
+PAGE_FILES_JS = """() => {
     const started = performance.getEntriesByName("tessera:python-started")[0].startTime;
     return performance.getEntriesByType("resource").filter((r) => /(tessera[.]zip|main[.]py)$/.test(r.name))
-        .map((r) => [r.name.split("/").pop(), r.startTime < started, r.transferSize]);
+        .map((r) => [r.name.split("/").pop(), r.startTime < started]);
 }"""
 
 
-def test_a_first_visit_prefetches_pythons_own_files_and_a_warm_start_does_not(page: Page, page_log, site_url: str,
-                                                                               site_dir: Path, wait_ready) -> None:
-    """PyScript asks for tessera.zip and main.py only once Python runs: a first visit asks at once, and PyScript's
-    own requests then find them (revalidated, not downloaded again); under the service worker nothing is prefetched."""
+def test_pythons_own_files_come_as_the_page_opens_and_main_py_is_not_compiled(page: Page, page_log, site_url: str,
+                                                                              wait_ready) -> None:
+    """PyScript asks for tessera.zip and main.py only once Python runs: the page fetches both as it opens and
+    answers PyScript's requests with those responses (one request each, before Python started), first visit and
+    reload alike; main.py runs as the snapshot compiled it."""
     requests = page_requests(page)
     page.goto(site_url)
     wait_ready(page)
-    links = page.evaluate("[...document.head.querySelectorAll('link[rel=prefetch]')]"
-                          ".map((link) => link.getAttribute('href'))")
-    assert links == ["./tessera.zip", "./main.py"]
-    fetched = page.evaluate(PREFETCH_JS)
-    for name in ("tessera.zip", "main.py"):
-        mine = [entry for entry in fetched if entry[0] == name]
-        assert len(mine) == 2 and mine[0][1] and not mine[1][1], fetched   # before Python started, then PyScript's
-    zipped = (site_dir / "tessera.zip").stat().st_size
-    assert [size for name, _, size in fetched if name == "tessera.zip"][1] < zipped / 100, fetched
+    assert sorted(page.evaluate(PAGE_FILES_JS)) == [["main.py", True], ["tessera.zip", True]]
+    assert page.evaluate("globalThis.tesseraMainCompiled") is True
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
 
     requests.clear()
     page.reload()
     wait_ready(page)
-    assert page.evaluate("document.head.querySelectorAll('link[rel=prefetch]').length") == 0
-    assert [url for url in requests if url.endswith("tessera.zip")] == [site_url + "tessera.zip"], requests
+    assert sorted(page.evaluate(PAGE_FILES_JS)) == [["main.py", True], ["tessera.zip", True]]
+    assert [url for url in requests if url.endswith(("tessera.zip", "main.py"))] == [
+        site_url + "tessera.zip", site_url + "main.py"], requests
+    assert page.evaluate("globalThis.tesseraMainCompiled") is True
     page_log.assert_no_errors()
 
 
 def test_a_browser_that_refuses_the_service_worker_object_still_starts(page: Page, page_log, site_url: str,
                                                                        wait_ready) -> None:
     """Where storage is blocked, Firefox throws on reading navigator.serviceWorker: the page starts anyway, without
-    the prefetch or the offline copy, and without an error."""
+    the offline copy, and without an error."""
     page.add_init_script("""Object.defineProperty(Navigator.prototype, "serviceWorker", {
         configurable: true, get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
     page.goto(site_url)
     wait_ready(page)
     page.wait_for_timeout(1500)   # past update.js's registration, which waits for the home screen
-    assert page.evaluate("document.head.querySelectorAll('link[rel=prefetch]').length") == 0
     assert page.evaluate("document.documentElement.dataset.tessera") == "ready"
     page_log.assert_no_errors()
 
