@@ -804,7 +804,9 @@ function fetchPageFiles() {
     const list = globalThis.document && document.getElementById("python-files");
     for (const link of list && list.content ? list.content.querySelectorAll("link[href]") : []) {
       const url = new URL(link.getAttribute("href"), document.baseURI).href;
-      const response = fetch(url);
+      // Low: on a slow network they must not take bandwidth from the snapshot
+      // and the wasm, which Python needs first (their workers' requests are High).
+      const response = fetch(url, { priority: "low" });
       response.catch(() => {}); // PyScript's request then goes to the network itself
       files.set(url, response);
     }
