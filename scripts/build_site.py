@@ -53,6 +53,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_icons  # noqa: E402  (scripts/site_icons.py)
+from pyodide_runtime import PatchError, patched_pyodide  # noqa: E402  (scripts/pyodide_runtime.py)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SITE = os.path.join(ROOT, "site")
@@ -117,6 +118,8 @@ WASM_DATA = "js/wasm-data.mjs"
 """Source of vendor/pyodide/tessera-wasm-data.js, which unmasks the snapshot (see mask_snapshot)."""
 SNAPSHOT_CACHE = os.environ.get("TESSERA_BUILD_CACHE") or os.path.join(ROOT, ".build-cache")
 """Where snapshots are kept between builds; ``$TESSERA_BUILD_CACHE`` gives a private one."""
+RUNTIME_CACHE = "runtime"
+"""The folder in SNAPSHOT_CACHE with Pyodide's runtime as patched (pyodide_runtime.py)."""
 
 MANIFEST = {
     "name": "Tessera",
@@ -282,7 +285,7 @@ def loader_python() -> str:
     return "\n".join(sources)
 
 
-def make_snapshot(dst_dir: str) -> tuple[dict, str]:
+def make_snapshot(dst_dir: str, pyodide_dir: str) -> tuple[dict, str]:
     """The memory snapshot and the split standard library, remade only when their inputs change.
 
     A snapshot's bytes differ from run to run, so reusing it when nothing
@@ -297,6 +300,7 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
             inputs.update(fh.read())
     loader_source = loader_python()
     inputs.update(loader_source.encode())   # compiled into the snapshot too (make_snapshot.mjs)
+    inputs.update(os.path.basename(pyodide_dir).encode())   # the runtime and its patches (pyodide_runtime.py)
     pkg = os.path.join(ROOT, "py", "tessera")
     for rel in walk_files(pkg):
         inputs.update(rel.encode() + b"\0")
@@ -308,7 +312,7 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
         prune_snapshot_cache()
         making = f"{cached}.tmp{os.getpid()}"   # two builds at once (a test builds a site) each make their own
         result = subprocess.run(["node", os.path.join(ROOT, "scripts", "make_snapshot.mjs"), ROOT, making],
-                                input=loader_source, capture_output=True, text=True)
+                                input=loader_source, capture_output=True, text=True, env=runtime_env(pyodide_dir))
         if result.returncode != 0:
             shutil.rmtree(making, ignore_errors=True)
             fail(f"making the Pyodide snapshot failed:\n{result.stdout}{result.stderr}")
@@ -317,6 +321,12 @@ def make_snapshot(dst_dir: str) -> tuple[dict, str]:
     copy(os.path.join(cached, "python_stdlib.zip"), os.path.join(dst_dir, "python_stdlib.zip"))
     with open(os.path.join(cached, "stdlib.json"), encoding="utf-8") as fh:
         return json.load(fh), cached
+
+
+def runtime_env(pyodide_dir: str) -> dict[str, str]:
+    """The environment for make_snapshot.mjs and check_snapshot.mjs: they load
+    the runtime the site ships (``TESSERA_PYODIDE_DIR``, pyodide_runtime.py)."""
+    return {**os.environ, "TESSERA_PYODIDE_DIR": pyodide_dir}
 
 
 def wasm_data_segments(wasm: bytes) -> list[tuple[int, int, int]]:
@@ -453,7 +463,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
         check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
                                 made.get(SPARSE_SNAPSHOT, os.path.join(cached, SPARSE_SNAPSHOT)),
                                 made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],
-                               capture_output=True, text=True)
+                               capture_output=True, text=True, env=runtime_env(os.path.dirname(wasm_path)))
         if check.returncode != 0:
             for path in made.values():
                 os.remove(path)
@@ -507,7 +517,7 @@ does not remake them, and a build running at the same time keeps its own."""
 
 
 def prune_snapshot_cache() -> None:
-    entries = [os.path.join(SNAPSHOT_CACHE, name) for name in os.listdir(SNAPSHOT_CACHE)]
+    entries = [os.path.join(SNAPSHOT_CACHE, name) for name in os.listdir(SNAPSHOT_CACHE) if name != RUNTIME_CACHE]
     entries.sort(key=lambda path: os.path.getmtime(path) if os.path.exists(path) else 0, reverse=True)
     for old in entries[SNAPSHOTS_KEPT - 1:]:
         try:
@@ -691,17 +701,17 @@ def build(out: str, relays: list[str] | None = None) -> dict:
         print(f"build: warning: {problem}", file=sys.stderr)
 
     # Vendored runtimes.
-    pyodide_dir = os.path.join(NODE_MODULES, "pyodide")
+    try:
+        pyodide_dir = patched_pyodide(NODE_MODULES, os.path.join(SNAPSHOT_CACHE, RUNTIME_CACHE))
+    except PatchError as error:
+        fail(str(error))
     vendor_pyodide = os.path.join(tmp, "vendor", "pyodide")
-    for name in list(PYODIDE_FILES) + ["pyodide-lock.json", "python_stdlib.zip"]:
-        if not os.path.isfile(os.path.join(pyodide_dir, name)):
-            fail(f"{os.path.join(pyodide_dir, name)} missing (npm ci?)")
     for name, site_name in PYODIDE_FILES.items():
         copy(os.path.join(pyodide_dir, name), os.path.join(vendor_pyodide, site_name))
     rename_pyodide_module(os.path.join(vendor_pyodide, PYODIDE_FILES["pyodide.mjs"]))
     copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
     trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
-    stdlib, cached = make_snapshot(vendor_pyodide)
+    stdlib, cached = make_snapshot(vendor_pyodide, pyodide_dir)
     shipped_runtime(cached, os.path.join(pyodide_dir, "pyodide.asm.wasm"), vendor_pyodide)
     n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), os.path.join(cached, COMPILED_MODULES))
     frame_zip(os.path.join(tmp, "tessera.zip"))

@@ -9,10 +9,21 @@
 // Run on every snapshot made: Pyodide sizes the restored heap from the
 // snapshot, and one that does not restore would show only in the page, as a
 // start from scratch.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { heapPages, wholeSnapshot, xorDataSegments } from "../assets/js/wasm-data.mjs";
+
+// Pyodide's runtime as the site ships it (scripts/pyodide_runtime.py, whose
+// patches change how the function table is filled, which the snapshot's heap
+// points into): build_site.py gives its folder.
+const RUNTIME_DIR = process.env.TESSERA_PYODIDE_DIR;
+if (!RUNTIME_DIR) {
+  console.error("TESSERA_PYODIDE_DIR is not set: run this through scripts/build_site.py");
+  process.exit(1);
+}
+const { loadPyodide } = await import(pathToFileURL(join(RUNTIME_DIR, "pyodide.mjs")).href);
 
 const brotliDir = new URL("../node_modules/brotli-dec-wasm/pkg/", import.meta.url);
 const brotli = await import(new URL("brotli_dec_wasm.js", brotliDir));
@@ -30,7 +41,7 @@ try {
   let note = "";
   if (wasmPath) {
     const [snapshot, wasm] = [inflate(snapshotPath), inflate(wasmPath)];
-    const own = readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url));
+    const own = readFileSync(join(RUNTIME_DIR, "pyodide.asm.wasm"));
     if (Buffer.compare(Buffer.from(wasm.plain), own) !== 0) throw new Error("the inflated wasm is not Pyodide's");
     const sparse = xorDataSegments(snapshot.plain, wasm.plain); // as the page has it
     bytes = wholeSnapshot(heapPages(sparse)); // the heap the page's copy (copyHeapPages) leaves
