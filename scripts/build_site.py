@@ -440,14 +440,14 @@ def snapshot_size(cached: str) -> int:
         return int.from_bytes(fh.read(4), "little")
 
 
-def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
+def shipped_runtime(cached: str, pyodide_dir: str, dst_dir: str) -> None:
     """SHIPPED_SNAPSHOT and SHIPPED_WASM into dst_dir, made once per snapshot (kept beside it).
 
     Brotli at its strongest (``squeeze``) takes about 25 s for the two (in
     parallel); a new one is checked to restore, as the page restores it
-    (scripts/check_snapshot.mjs).
+    (scripts/check_snapshot.mjs), with the runtime in ``pyodide_dir``.
     """
-    with open(wasm_path, "rb") as fh:
+    with open(os.path.join(pyodide_dir, "pyodide.asm.wasm"), "rb") as fh:
         wasm = fh.read()
     shipped_as = {SPARSE_SNAPSHOT: SHIPPED_SNAPSHOT, SHIPPED_WASM: SHIPPED_WASM}
     missing = [name for name in shipped_as if not os.path.isfile(os.path.join(cached, name))]
@@ -463,7 +463,7 @@ def shipped_runtime(cached: str, wasm_path: str, dst_dir: str) -> None:
         check = subprocess.run(["node", os.path.join(ROOT, "scripts", "check_snapshot.mjs"),
                                 made.get(SPARSE_SNAPSHOT, os.path.join(cached, SPARSE_SNAPSHOT)),
                                 made.get(SHIPPED_WASM, os.path.join(cached, SHIPPED_WASM))],
-                               capture_output=True, text=True, env=runtime_env(os.path.dirname(wasm_path)))
+                               capture_output=True, text=True, env=runtime_env(pyodide_dir))
         if check.returncode != 0:
             for path in made.values():
                 os.remove(path)
@@ -712,7 +712,7 @@ def build(out: str, relays: list[str] | None = None) -> dict:
     copy(os.path.join(pyodide_dir, "python_stdlib.zip"), os.path.join(vendor_pyodide, FULL_STDLIB))
     trimmed_lock(os.path.join(pyodide_dir, "pyodide-lock.json"), os.path.join(vendor_pyodide, "pyodide-lock.json"))
     stdlib, cached = make_snapshot(vendor_pyodide, pyodide_dir)
-    shipped_runtime(cached, os.path.join(pyodide_dir, "pyodide.asm.wasm"), vendor_pyodide)
+    shipped_runtime(cached, pyodide_dir, vendor_pyodide)
     n_pyc = add_bytecode(os.path.join(tmp, "tessera.zip"), os.path.join(cached, COMPILED_MODULES))
     frame_zip(os.path.join(tmp, "tessera.zip"))
     with open(os.path.join(assets, SNAPSHOT_LOADER), encoding="utf-8") as fh:
