@@ -289,8 +289,8 @@ def test_pythons_own_files_come_as_the_page_opens_and_main_py_is_not_compiled(pa
     page.reload()
     wait_ready(page)
     assert sorted(page.evaluate(PAGE_FILES_JS)) == [["main.py", True], ["tessera.zip", True]]
-    assert [url for url in requests if url.endswith(("tessera.zip", "main.py"))] == [
-        site_url + "tessera.zip", site_url + "main.py"], requests
+    assert sorted(url for url in requests if url.endswith(("tessera.zip", "main.py"))) == [
+        site_url + "main.py", site_url + "tessera.zip"], requests
     assert page.evaluate("globalThis.tesseraMainCompiled") is True
     page_log.assert_no_errors()
 
