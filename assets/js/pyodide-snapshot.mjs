@@ -247,11 +247,7 @@ function writeMembers(FS, members) {
  * of the task that unpacks the package, most of it V8 compiling the wasm's
  * parser and compiler on their first call. */
 function loaderFunctions(pyodide, source, names) {
-  const sys = pyodide.pyimport("sys");
-  const modules = sys.modules;
-  const module = modules.get("_tessera_loader");
-  modules.destroy();
-  sys.destroy();
+  const module = loaderModule(pyodide);
   const namespace = module || pyodide.toPy({});
   try {
     if (!module) pyodide.runPython(source, { globals: namespace });
@@ -261,6 +257,19 @@ function loaderFunctions(pyodide, source, names) {
     return [found, module ? "snapshot" : "compiled"];
   } finally {
     namespace.destroy();
+  }
+}
+
+/** The snapshot's module _tessera_loader (a proxy the caller destroys), or
+ * undefined after a start without the snapshot. */
+function loaderModule(pyodide) {
+  const sys = pyodide.pyimport("sys");
+  const modules = sys.modules;
+  try {
+    return modules.get("_tessera_loader");
+  } finally {
+    modules.destroy();
+    sys.destroy();
   }
 }
 
@@ -539,16 +548,12 @@ function deferPyscriptImport(pyodide) {
 function runMainCompiled(pyodide) {
   let main = null;
   try {
-    const sys = pyodide.pyimport("sys");
-    const modules = sys.modules;
-    const loader = modules.get("_tessera_loader");
-    modules.destroy();
-    sys.destroy();
+    const loader = loaderModule(pyodide);
     if (loader) {
       try {
-        if (loader.MAIN_SOURCE !== undefined && loader.MAIN_CODE !== undefined) {
-          main = { source: loader.MAIN_SOURCE, code: loader.MAIN_CODE.copy() };
-        }
+        const source = loader.MAIN_SOURCE;
+        // A module's attributes are borrowed (destroyed with its proxy): a copy.
+        if (typeof source === "string" && loader.MAIN_CODE !== undefined) main = { source, code: loader.MAIN_CODE.copy() };
       } finally {
         loader.destroy();
       }
@@ -556,7 +561,7 @@ function runMainCompiled(pyodide) {
   } catch (error) {
     main = null; // compiled as before
   }
-  if (!main || typeof main.source !== "string") return;
+  if (!main) return;
   for (const name of ["runPython", "runPythonAsync"]) {
     const run = pyodide[name].bind(pyodide);
     pyodide[name] = (code, options = {}, ...rest) => {
