@@ -780,6 +780,15 @@ function start() {
 // The workers start as soon as this module runs: index.html loads it beside
 // PyScript's core.js, so both files are on their way before PyScript reads
 // its config and asks for the interpreter (100-400 ms later).
+// Started earlier still, the files were inflated no sooner: a first visit's
+// two cores are busy throughout.  Run by a dynamic import from an inline
+// script at the top of <head> (its imports preloaded), this module asked for
+// the snapshot at 119 ms instead of 167, which was inflated at 677 ms instead
+// of 681, and the home screen was ready at 887 ms against 897 (medians of 8
+// first visits; `async` on this module's tag ran it no sooner: Chromium ran
+// it after the first frame).  Nor did one worker inflating both files, the
+// wasm first (a second worker and decoder saved): home screen 856 against
+// 869 ms, within the runs' spread.
 let early = null;
 if (typeof ReadableStream === "function") {
   early = start();
@@ -916,6 +925,12 @@ let snapshotRefused = false; // the kept snapshot's bytes were found wrong
 /** Pyodide's module factory (pyodide.asm.js), resolved only once the snapshot
  * is here too, with its restore given those bytes instead of the stand-in. */
 async function moduleAwaiting({ wasm, snapshot }, standIn) {
+  // Pyodide's module factory compiles its 1.2 MB body lazily, when first
+  // called: 45-70 ms of a first visit's main thread.  Wrapped in parentheses,
+  // V8 compiles it with the script, off the main thread (30-38 ms left), but
+  // the wasm was then inflated 64 ms later, that compile sharing the cores with
+  // the workers: the home screen was ready at 889 ms against 864 (medians
+  // of 8 first visits), so pyodide.asm.js is shipped as it comes.
   const { default: createModule } = await import(RUNTIME_URL);
   return async (settings) => {
     // Not before the wasm is here: on a first visit both files are still
