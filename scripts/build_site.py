@@ -251,6 +251,12 @@ def frame_zip(path: str) -> None:
     headers (assets/js/pyodide-snapshot.mjs, READ_ZIP, which says why that is
     quicker too, and why the frame has its checksum: scripts/zstd.mjs).  The
     name stays: PyScript picks the unpacking by it.
+
+    Measured against a gzip frame (0.85 MB), which the page inflated with the
+    browser's DecompressionStream as it came and wrote from JavaScript: the
+    unpacking took 11-13 ms instead of 50, but a first visit's home screen
+    was ready at 801 ms against 812 (medians of 8) and warm reloads at 306
+    against 309 ms, for 180 KB more on the wire: not kept.
     """
     with open(path, "rb") as fh:
         plain = fh.read()

@@ -26,7 +26,11 @@
 // links compiles them without running them, once the first screen is up and
 // the page is idle: the next reload's home screen was ready at 444 ms
 // instead of 503 (medians of 4, alternating builds; a new tab's was not
-// measurably sooner, 816 against 832).
+// measurably sooner, 816 against 832).  Measured again later: 318
+// against 336 ms (first reloads, 5 each).  The first reload still makes the
+// modules' code once more, with the functions their run compiled (17-52 ms
+// of its main thread, 1.2 MB for pyodide.asm.js); a second warming frame
+// did not spare it that, as only running the code compiles those.
 // Loaded as a classic script in <head>; sets globalThis.tesseraUpdate.
 (function () {
   "use strict";
