@@ -920,7 +920,10 @@ class SnapshotStandIn extends Uint8Array {
   }
 }
 
-let snapshotRefused = false; // the kept snapshot's bytes were found wrong
+// Whether the start got as far as the kept snapshot copy's bytes, the wasm
+// compiled and instantiated: a failure from then on is the copy's to answer
+// for (loadPyodide drops it), one before it is not.
+let keptSnapshotReached = false;
 
 /** Pyodide's module factory (pyodide.asm.js), resolved only once the snapshot
  * is here too, with its restore given those bytes instead of the stand-in. */
@@ -940,14 +943,9 @@ async function moduleAwaiting({ wasm, snapshot }, standIn) {
     await wasm.catch(() => {});
     const [module, snapshotBytes] = await Promise.all([createModule(settings), snapshot]);
     mark("tessera:runtime-ready");
-    let pages = null; // either form (wasm-data.mjs); dropped once restored (see release)
-    try {
-      pages = heapPages(snapshotBytes);
-      if (pages.length !== standIn.length) throw new Error(`snapshot: ${pages.length} bytes, not ${standIn.length}`);
-    } catch (error) {
-      snapshotRefused = globalThis.tesseraSnapshotFromCache === true; // a kept copy: drop it (loadPyodide)
-      throw error;
-    }
+    keptSnapshotReached = globalThis.tesseraSnapshotFromCache === true;
+    let pages = heapPages(snapshotBytes); // either form (wasm-data.mjs); dropped once restored (see release)
+    if (pages.length !== standIn.length) throw new Error(`snapshot: ${pages.length} bytes, not ${standIn.length}`);
     const api = module.API;
     const restore = api.restoreSnapshot;
     api.restoreSnapshot = function restoreSnapshot(given) {
@@ -1046,11 +1044,13 @@ export async function loadPyodide(options = {}) {
     release({}, snapshot);
     finishWorkers(false);
     // A kept copy may be what failed: the wasm (it did not compile), or the
-    // snapshot when its bytes were found wrong (cut short).  Dropped, it is
-    // made again by the next load instead of failing every load.
-    const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", snapshotRefused]];
+    // snapshot, its bytes cut short or garbled (a heap whole in form but
+    // wrong in part restores, and Python's bootstrap then traps: "null
+    // function").  Dropped, it is made again by the next load instead of
+    // failing every load (each then started the plain way, 1.5-2.4 s).
+    const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", keptSnapshotReached]];
     for (const [kind, drop] of kept) {
-      if (drop && globalThis.caches) {
+      if (drop === true && globalThis.caches) {
         caches.open(CACHE_NAME).then((cache) => cache.delete(cacheKey(kind))).catch(() => {});
       }
     }

@@ -54,23 +54,36 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     page_log.assert_no_errors()
 
 
-def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_log, site_url: str,
-                                                              wait_ready) -> None:
-    """A kept copy whose first bytes look right but which is cut short does not restore: Python
-    starts the plain way, the copy is dropped, and the next load inflates and keeps a good one."""
+DAMAGE_KEPT_SNAPSHOT_JS = """async ([key, damage]) => {
+    const cache = await caches.open('tessera-inflated-snapshot');
+    const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+    let damaged = bytes.slice(0, bytes.byteLength - 100000);             // cut short
+    if (damage === 'garbled') {  // whole, its header and page map intact, part of its heap zeros
+        damaged = bytes.slice();
+        damaged.fill(0, Math.floor(bytes.length * 0.55), Math.floor(bytes.length * 0.6));
+    }
+    await cache.put(key, new Response(damaged));
+}"""
+"""Damage the page's kept snapshot copy at a key: ``cut_short`` or ``garbled``."""
+
+
+@pytest.mark.parametrize("damage", ["cut_short", "garbled"])
+def test_a_damaged_kept_snapshot_is_dropped_and_made_again(page: Page, page_log, site_url: str, wait_ready,
+                                                            damage: str) -> None:
+    """A kept copy whose first bytes look right but which is cut short, or whole but with part of
+    its heap garbled (storage no version of the app wrote), does not restore: Python starts the
+    plain way, the copy is dropped (not used by every later load, each then started the plain
+    way), and the next load inflates and keeps a good one."""
     page.goto(site_url)
     wait_ready(page)
     key = inflated_key(page, "snapshot.bin.br")
     kept_size = page.evaluate(KEPT_SIZE_JS, key)
-    page.evaluate("""async (key) => {
-        const cache = await caches.open('tessera-inflated-snapshot');
-        const bytes = await (await cache.match(key)).arrayBuffer();
-        await cache.put(key, new Response(bytes.slice(0, bytes.byteLength - 100000)));
-    }""", key)
+    page.evaluate(DAMAGE_KEPT_SNAPSHOT_JS, [key, damage])
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    assert page.locator("button[data-action=new-game][data-game=dots]").is_visible()  # the home screen all the same
     page.wait_for_function("async (key) => !(await (await caches.open('tessera-inflated-snapshot')).match(key))",
                            arg=key, timeout=10_000, polling=100)
     page.reload()
@@ -79,6 +92,10 @@ def test_a_kept_snapshot_cut_short_is_dropped_and_made_again(page: Page, page_lo
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
     wait_stored(page, "snapshot")
     assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True   # the new copy serves
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     page_log.assert_no_errors()
 
 
