@@ -12,12 +12,16 @@
       starting: "Starting the game engine…",
       failed: "Tessera could not start.",
       reload: "Reload",
+      repairs: "Reloading fetches Tessera's files again; your games are kept.",
+      stalled: "Tessera's scripts ran, but the app did not come up.",
     },
     ru: {
       loading: "Загрузка Tessera…",
       starting: "Запуск игрового движка…",
       failed: "Не удалось запустить Tessera.",
       reload: "Перезагрузить",
+      repairs: "При перезагрузке файлы Tessera будут скачаны заново; ваши партии сохранятся.",
+      stalled: "Скрипты Tessera выполнились, но приложение не запустилось.",
     },
   };
 
@@ -74,8 +78,45 @@
     button.type = "button";
     button.className = "btn btn-primary";
     button.textContent = text.reload;
-    button.addEventListener("click", () => location.reload());
-    boot.append(title, detail, button);
+    const repair = repairable();
+    button.addEventListener("click", () => (repair ? repairAndReload() : location.reload()));
+    boot.append(title, detail);
+    if (repair) {
+      const note = document.createElement("p");
+      note.className = "boot-error-note";
+      note.textContent = text.repairs;
+      boot.append(note);
+    }
+    boot.append(button);
+  }
+
+  // A start that fails with the service worker serving the page may have
+  // failed on a file its cache holds damaged (storage no version of the app
+  // wrote): reloaded as it is, it would fail the same way on every load, as
+  // the worker answers from that cache first.  So, online, the reload first
+  // lets go of the site's caches and its worker: the files come from the host
+  // again, and the worker is registered anew once the app is up.  Saved games
+  // live in localStorage and stay.  Offline, that would leave nothing to
+  // load: a plain reload.
+  function repairable() {
+    try {
+      return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller && globalThis.caches)
+        && navigator.onLine !== false;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  async function repairAndReload() {
+    try {
+      const scope = new URL("./", location.href).href;
+      const ours = (name) => name === "tessera-inflated-snapshot" || name.startsWith(`tessera|${scope}|`);
+      const names = await caches.keys();
+      await Promise.all(names.filter(ours).map((name) => caches.delete(name)));
+      const registration = await navigator.serviceWorker.getRegistration(scope);
+      if (registration) await registration.unregister();
+    } catch (error) { /* reload all the same */ }
+    location.reload();
   }
 
   function done() {
@@ -100,13 +141,25 @@
   }
 
   addEventListener("py:ready", () => { if (stage === 0) { stage = 1; render(); } });
+  // Once PyScript has run every script, the app is up or has said why not
+  // (its start is synchronous, tessera.ui.entry): a script that ran and did
+  // neither (main.py emptied or cut short, with no error to show) would leave
+  // the loading screen spinning for ever.  STALL_MS is far more than a start
+  // takes; tests may shorten it (tesseraBootStallMs).
+  const STALL_MS = 10000;
+  addEventListener("py:all-done", () => {
+    const wait = Number(globalThis.tesseraBootStallMs) > 0 ? Number(globalThis.tesseraBootStallMs) : STALL_MS;
+    setTimeout(() => { if (stage !== 2) fail(text.stalled); }, wait);
+  });
   addEventListener("error", (event) => {
     const message = String(event.message || "");
     if (stage !== 2 && /PythonError|pyodide|WebAssembly/i.test(message)) fail(message);
   });
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason && (event.reason.message || event.reason);
-    if (stage !== 2 && /PythonError|pyodide|WebAssembly|Failed to fetch|import/i.test(String(reason))) {
+    // A Python error's message is its traceback alone: its name says what it is.
+    const name = event.reason && typeof event.reason === "object" ? String(event.reason.name || "") : "";
+    if (stage !== 2 && /PythonError|pyodide|WebAssembly|Failed to fetch|import/i.test(`${name} ${reason}`)) {
       fail(reason);
     }
   });

@@ -1,0 +1,103 @@
+"""Browser tests: a file the service worker keeps, damaged in its cache (storage no version of
+the app wrote), never leaves the page loading for ever.
+
+The worker answers from its cache first, so such a file failed every load the same way: a
+garbled ``tessera.zip`` left the loading screen counting past a minute, with only a page error
+in the console, and so did an emptied ``main.py`` (which raises nothing at all).  Now the start
+ends on the error screen, in the player's language, and its Reload button first lets go of the
+site's caches and worker (assets/js/boot.js, ``repairAndReload``): the files come from the host
+again, the app starts, and the saved games, kept in localStorage, are all there.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+if sys.platform == "emscripten":  # never collected there, but be explicit
+    pytest.skip("browser tests run in CPython only", allow_module_level=True)
+
+from playwright.sync_api import Page  # noqa: E402
+
+from test_app_quadrature import click_square, start_game  # noqa: E402
+
+pytestmark = pytest.mark.first_visit  # each test starts from a fresh context
+
+PRECACHED_JS = """(file) => caches.keys().then(async (names) => {
+    for (const name of names.filter((name) => name.startsWith('tessera|'))) {
+        const cache = await caches.open(name);
+        if ((await cache.keys()).some((request) => request.url.split('?')[0].endsWith('/' + file))) return true;
+    }
+    return false;
+})"""
+"""Whether the service worker's cache holds ``file`` (its install has stored it)."""
+
+DAMAGE_JS = """async ([file, damage]) => {
+    let damaged = 0;
+    for (const name of (await caches.keys()).filter((name) => name.startsWith('tessera|'))) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (!request.url.split('?')[0].endsWith('/' + file)) continue;
+            const response = await cache.match(request);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            let bad = new Uint8Array(0);                                       // emptied
+            if (damage === 'garbled') {
+                bad = bytes.slice();
+                bad.fill(0x41, Math.floor(bytes.length * 0.3), Math.floor(bytes.length * 0.35));
+            }
+            await cache.put(request, new Response(bad, { headers: response.headers }));
+            damaged += 1;
+        }
+    }
+    return damaged;
+}"""
+"""Damage ``file`` where the service worker keeps it: ``garbled`` or ``emptied``; how many copies."""
+
+WORDS = {
+    "en": ("Tessera could not start.", "Reloading fetches Tessera's files again; your games are kept.", "Reload"),
+    "ru": ("Не удалось запустить Tessera.", "При перезагрузке файлы Tessera будут скачаны заново; ваши партии сохранятся.",
+           "Перезагрузить"),
+}
+
+
+@pytest.mark.parametrize("file, damage, lang", [("tessera.zip", "garbled", "en"), ("main.py", "emptied", "ru")])
+def test_a_damaged_file_of_the_service_worker_ends_on_an_error_whose_reload_repairs_the_start(
+        page: Page, page_log, site_url: str, wait_ready, file: str, damage: str, lang: str) -> None:
+    page.add_init_script("globalThis.tesseraBootStallMs = 1500")   # boot.js's wait for an app that never came up
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    page.evaluate("(lang) => localStorage.setItem('tessera/v1/lang', lang)", lang)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
+    assert page.evaluate(DAMAGE_JS, [file, damage]) == 1
+
+    page.goto(site_url)   # the home screen, from the worker's damaged cache
+    page.wait_for_function("() => document.documentElement.dataset.tessera !== 'loading'", timeout=60_000,
+                           polling=100)
+    title, note, button = WORDS[lang]
+    boot = page.locator("#boot")
+    assert page.evaluate("document.documentElement.dataset.tessera") == "error", boot.inner_text()
+    assert boot.get_attribute("role") == "alert"
+    assert boot.locator(".boot-error-text").inner_text() == title
+    assert boot.locator(".boot-error-note").inner_text() == note
+    assert boot.locator("button").inner_text() == button
+    if damage == "emptied":   # nothing raised: the wait for the app, said in the player's language
+        assert "Скрипты Tessera выполнились, но приложение не запустилось." in boot.inner_text()
+
+    with page.expect_navigation(timeout=30_000):   # once the caches and the worker are let go
+        boot.locator("button").click()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("#frame").inner_text().strip()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)   # registered anew
+    page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
+    page.goto(site_url)   # the worker's new cache serves a good copy
+    wait_ready(page)
+    assert page.locator("a.resume-card[href^='#/play/quadrature/']").count() == 1   # the game, kept
+    page_log.console_errors.clear()   # the damaged start's own (PyScript's, Python's): seen above, on screen
+    page_log.page_errors.clear()
