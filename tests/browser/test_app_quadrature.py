@@ -77,6 +77,16 @@ def start_game(page: Page, opponent: str = "bot:hard", side: str = "white") -> N
     page.wait_for_function(f"document.querySelector('{BOARD}').dataset.geometry")
 
 
+def open_with_one_move(page: Page, site_url: str, wait_ready) -> None:
+    """Open the site and play e9-e8 in a new two-player game on this device: a saved game of one move."""
+    page.goto(site_url)
+    wait_ready(page)
+    start_game(page, "human")
+    click_square(page, "e9")
+    click_square(page, "e8")
+    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+
+
 def a_legal_move(page: Page) -> str:
     game = Quadrature(setup=page.get_attribute(BOARD, "data-position"))
     return game.move_text(sorted(game.legal_moves(), key=move_from)[0])
@@ -184,12 +194,7 @@ def test_language_switch_is_remembered(page: Page, site_url: str, wait_ready) ->
 
 def test_hot_seat_draw_and_bad_import(page: Page, site_url: str, wait_ready) -> None:
     """Two players agree a draw; a bad record import explains itself and changes nothing."""
-    page.goto(site_url)
-    wait_ready(page)
-    start_game(page, "human")
-    click_square(page, "e9")
-    click_square(page, "e8")
-    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    open_with_one_move(page, site_url, wait_ready)
 
     page.click("button[data-action=import]")
     page.fill("#record-paste", '{"format": "tessera/1", "game": "quadrature", "moves": ["e9-e5"]}')

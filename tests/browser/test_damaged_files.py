@@ -20,7 +20,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 
 from playwright.sync_api import Page  # noqa: E402
 
-from test_app_quadrature import click_square, start_game  # noqa: E402
+from test_app_quadrature import open_with_one_move  # noqa: E402
 
 pytestmark = pytest.mark.first_visit  # each test starts from a fresh context
 
@@ -65,12 +65,7 @@ WORDS = {
 def test_a_damaged_file_of_the_service_worker_ends_on_an_error_whose_reload_repairs_the_start(
         page: Page, page_log, site_url: str, wait_ready, file: str, damage: str, lang: str) -> None:
     page.add_init_script("globalThis.tesseraBootStallMs = 1500")   # boot.js's wait for an app that never came up
-    page.goto(site_url)
-    wait_ready(page)
-    start_game(page, "human")
-    click_square(page, "e9")
-    click_square(page, "e8")
-    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    open_with_one_move(page, site_url, wait_ready)
     page.evaluate("(lang) => localStorage.setItem('tessera/v1/lang', lang)", lang)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 from saves import long_dots_save, save_script  # noqa: E402
 from tessera.core.session import Session  # noqa: E402
-from test_app_quadrature import click_square, moves, start_game  # noqa: E402
+from test_app_quadrature import click_square, moves, open_with_one_move, start_game  # noqa: E402
 
 BOARD = "canvas.tessera-board"
 
@@ -130,12 +130,7 @@ def test_reduced_motion_means_no_animation_until_chosen(page: Page, site_url: st
     from conftest import emulate, wait_ready
 
     emulate(page, viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    page.goto(site_url)
-    wait_ready(page)
-    start_game(page, "human")
-    click_square(page, "e9")
-    click_square(page, "e8")
-    page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+    open_with_one_move(page, site_url, wait_ready)
     assert anim_frames(page) == 0
     open_settings(page)
     assert page.is_checked("#setting-animation-off")
