@@ -27,6 +27,9 @@
  *     start took 688 ms instead of 607, medians of 16);
  *     a navigation to a directory URL is answered with its index.html; on a
  *     miss, go to the network and keep a copy of good same-scope answers.
+ *     A request made with cache: "reload" goes to the network first (the
+ *     cache when offline) and its answer replaces the kept copy: the page's
+ *     inflating workers ask so for a file that would not inflate.
  *
  * The page registers it with:
  *   navigator.serviceWorker.register("./sw.js", { scope: "./" })
@@ -98,9 +101,20 @@ async function fromCache(request, url) {
 }
 
 async function handle(event, request, url) {
-  const hit = await fromCache(request, url);
+  // A request for the host's own copy (cache: "reload": the page's inflating
+  // workers ask so once when the kept file would not inflate, damaged in this
+  // cache) goes to the network first, and its answer replaces the kept one.
+  const fresh = request.cache === "reload";
+  const hit = fresh ? undefined : await fromCache(request, url);
   if (hit) return hit;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const kept = fresh ? await fromCache(request, url) : undefined; // offline: what there is
+    if (kept) return kept;
+    throw error;
+  }
   if (response.ok && response.status === 200 && response.type === "basic") {
     const copy = response.clone();
     event.waitUntil(openPrecache().then((cache) => cache.put(request, copy)).catch(() => {}));

@@ -84,10 +84,10 @@ async function wasmBytes(response) {
 }
 
 /** The file's bytes, inflated as they come. */
-async function inflate(url, kind) {
+async function inflate(url, kind, cache = "default") {
   const decoder = brotliDecoder(); // fetched and compiled while the file comes
   decoder.catch(() => {});
-  const response = await fetch(url);
+  const response = await fetch(url, { cache });
   if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   let chunk = await reader.read();
@@ -141,6 +141,26 @@ function joined(parts, total) {
   return out.buffer;
 }
 
+/** The file inflated, checked to be what it should be.  A file that does not
+ * inflate to that (cut short, garbled, not brotli) is asked for once more
+ * from the host, past every cache: the service worker answers from its own
+ * first, so a copy damaged there would otherwise fail every load the same way
+ * (each then started Python the plain way), and its fresh answer replaces
+ * the damaged copy (sw.js). */
+async function inflatedFromHost(url, kind) {
+  const inflated = async (cache) => {
+    const result = await inflate(url, kind, cache);
+    if (!looksLike(kind, result.buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
+    return result;
+  };
+  try {
+    return await inflated("default");
+  } catch (error) {
+    console.warn(`Tessera: ${url} is asked for again from the host:`, error);
+    return inflated("reload");
+  }
+}
+
 /** The wasm's data segments, from the wasm's worker or, when the page had the wasm cached, from there. */
 async function maskFrom(port, cache, wasmKey) {
   const message = port ? await new Promise((resolve) => { port.onmessage = ({ data }) => resolve(data); }) : null;
@@ -168,8 +188,7 @@ async function load({ url, id, kind, wasmKey }, port) {
       missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
     }
   }
-  const { buffer, inflateMs } = await inflate(url, kind);
-  if (!looksLike(kind, buffer)) throw new Error(`${url}: not a ${kind} once inflated`);
+  const { buffer, inflateMs } = await inflatedFromHost(url, kind);
   const bytes = new Uint8Array(buffer);
   let mask = null;
   if (kind === "wasm") {

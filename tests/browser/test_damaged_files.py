@@ -6,12 +6,16 @@ garbled ``tessera.zip`` left the loading screen counting past a minute, with onl
 in the console, and so did an emptied ``main.py`` (which raises nothing at all).  Now the start
 ends on the error screen, in the player's language, and its Reload button first lets go of the
 site's caches and worker (assets/js/boot.js, ``repairAndReload``): the files come from the host
-again, the app starts, and the saved games, kept in localStorage, are all there.
+again, the app starts, and the saved games, kept in localStorage, are all there.  The snapshot
+and the wasm, which the page inflates itself, are asked for once more from the host when the
+worker's copy does not inflate, and that answer replaces the damaged copy.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +25,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 from playwright.sync_api import Page  # noqa: E402
 
 from test_app_quadrature import open_with_one_move  # noqa: E402
+from test_startup import inflated_key  # noqa: E402
 
 pytestmark = pytest.mark.first_visit  # each test starts from a fresh context
 
@@ -96,3 +101,44 @@ def test_a_damaged_file_of_the_service_worker_ends_on_an_error_whose_reload_repa
     assert page.locator("a.resume-card[href^='#/play/quadrature/']").count() == 1   # the game, kept
     page_log.console_errors.clear()   # the damaged start's own (PyScript's, Python's): seen above, on screen
     page_log.page_errors.clear()
+
+
+KEPT_DIGEST_JS = """async (file) => {
+    for (const name of (await caches.keys()).filter((name) => name.startsWith('tessera|'))) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (!request.url.split('?')[0].endsWith('/' + file)) continue;
+            const bytes = await (await cache.match(request)).arrayBuffer();
+            const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+            return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+        }
+    }
+    return null;
+}"""
+"""The SHA-256 of the service worker's copy of ``file`` (None: it has none)."""
+
+
+@pytest.mark.parametrize("file, kind", [("snapshot.bin.br", "snapshot"), ("pyodide.asm.wasm.br", "wasm")])
+def test_a_big_file_damaged_in_the_service_workers_cache_is_fetched_again_and_replaced(
+        page: Page, page_log, site_url: str, site_dir: Path, wait_ready, file: str, kind: str) -> None:
+    """The snapshot and the wasm ship brotli-compressed, and a load without their inflated copy
+    inflates them from the service worker's cache: a copy garbled there failed to inflate on every
+    such load, each then starting Python the plain way.  The inflating worker now asks the host
+    once more (cache: "reload"), Python starts from the snapshot, and the host's answer replaces
+    the damaged copy."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, file)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
+    assert page.evaluate(DAMAGE_JS, [file, "garbled"]) == 1
+    page.evaluate("async (key) => (await caches.open('tessera-inflated-snapshot')).delete(key)", key)
+    host = hashlib.sha256((site_dir / "vendor" / "pyodide" / file).read_bytes()).hexdigest()
+    assert page.evaluate(KEPT_DIGEST_JS, file) != host
+
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
+    assert kind in page.evaluate("globalThis.tesseraInflateMs")   # inflated, from the host's copy
+    assert page.evaluate(KEPT_DIGEST_JS, file) == host            # which replaced the damaged one
+    page_log.assert_no_errors()
