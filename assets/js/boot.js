@@ -141,15 +141,22 @@
   }
 
   addEventListener("py:ready", () => { if (stage === 0) { stage = 1; render(); } });
-  // Once PyScript has run every script, the app is up or has said why not
-  // (its start is synchronous, tessera.ui.entry): a script that ran and did
-  // neither (main.py emptied or cut short, with no error to show) would leave
-  // the loading screen spinning for ever.  STALL_MS is far more than a start
-  // takes; tests may shorten it (tesseraBootStallMs).
-  const STALL_MS = 10000;
+  // Once PyScript has run every script, the app's first screen is two short
+  // tasks away, or the app has said why not (tessera.ui.entry, App.start): a
+  // script that ran and did neither (main.py emptied or cut short, with no
+  // error to show) would leave the loading screen spinning for ever.
+  // STALL_MS is far more than those tasks take, even in a tab opened in the
+  // background (whose timers wait up to a second each), and a hidden tab is
+  // not judged until it is shown; tests may shorten it (tesseraBootStallMs).
+  const STALL_MS = 20000;
   addEventListener("py:all-done", () => {
     const wait = Number(globalThis.tesseraBootStallMs) > 0 ? Number(globalThis.tesseraBootStallMs) : STALL_MS;
-    setTimeout(() => { if (stage !== 2) fail(text.stalled); }, wait);
+    const judge = () => {
+      if (stage === 2 || stage === -1) return;
+      if (document.visibilityState === "hidden") setTimeout(judge, wait);
+      else fail(text.stalled);
+    };
+    setTimeout(judge, wait);
   });
   addEventListener("error", (event) => {
     const message = String(event.message || "");

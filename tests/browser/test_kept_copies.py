@@ -54,26 +54,45 @@ def test_a_bad_or_old_inflated_copy_is_replaced(page: Page, page_log, site_url: 
     page_log.assert_no_errors()
 
 
+SUM_JS = """(bytes) => {
+    // A kept copy's sum (the worker's X-Tessera-Sum), written out again here, plainly: Fletcher's
+    // over 16-bit halves (little-endian), modulo 65521, with the length.
+    let a = 1, b = 0;
+    for (let i = 0; i + 1 < bytes.length; i += 2) {
+        a = (a + bytes[i] + bytes[i + 1] * 256) % 65521;
+        b = (b + a) % 65521;
+    }
+    if (bytes.length % 2) { a = (a + bytes[bytes.length - 1]) % 65521; b = (b + a) % 65521; }
+    return `${bytes.byteLength}:${a.toString(16)}:${b.toString(16)}`;
+}"""
+
 DAMAGE_KEPT_SNAPSHOT_JS = """async ([key, damage]) => {
+    const sum = SUM_JS;
     const cache = await caches.open('tessera-inflated-snapshot');
-    const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+    const hit = await cache.match(key);
+    const bytes = new Uint8Array(await hit.arrayBuffer());
     let damaged = bytes.slice(0, bytes.byteLength - 100000);             // cut short
+    let headers = hit.headers;                                           // its sum, now wrong
     if (damage === 'garbled') {  // whole, its header and page map intact, part of its heap zeros
         damaged = bytes.slice();
         damaged.fill(0, Math.floor(bytes.length * 0.55), Math.floor(bytes.length * 0.6));
+    } else if (damage === 'misshapen') {  // its sum right, but its form not the build's: 4 KB more
+        damaged = bytes.slice();
+        new DataView(damaged.buffer).setUint32(4, new DataView(bytes.buffer).getUint32(4, true) + 4096, true);
+        headers = { 'X-Tessera-Sum': sum(damaged) };
     }
-    await cache.put(key, new Response(damaged));
-}"""
-"""Damage the page's kept snapshot copy at a key: ``cut_short`` or ``garbled``."""
+    await cache.put(key, new Response(damaged, { headers }));
+}""".replace("SUM_JS", SUM_JS)
+"""Damage the page's kept snapshot copy at a key: ``cut_short``, ``garbled`` or ``misshapen``."""
 
 
 @pytest.mark.parametrize("damage", ["cut_short", "garbled"])
-def test_a_damaged_kept_snapshot_is_dropped_and_made_again(page: Page, page_log, site_url: str, wait_ready,
-                                                            damage: str) -> None:
+def test_a_damaged_kept_snapshot_is_found_by_its_sum_and_inflated_again(page: Page, page_log, site_url: str,
+                                                                        wait_ready, damage: str) -> None:
     """A kept copy whose first bytes look right but which is cut short, or whole but with part of
-    its heap garbled (storage no version of the app wrote), does not restore: Python starts the
-    plain way, the copy is dropped (not used by every later load, each then started the plain
-    way), and the next load inflates and keeps a good one."""
+    its heap garbled (storage no version of the app wrote), is found wrong by its sum before it is
+    used, and inflated again and kept in the same load.  Restored, a garbled heap made Python's
+    bootstrap trap, or loop for ever on the main thread: the page frozen, on every load."""
     page.goto(site_url)
     wait_ready(page)
     key = inflated_key(page, "snapshot.bin.br")
@@ -81,25 +100,43 @@ def test_a_damaged_kept_snapshot_is_dropped_and_made_again(page: Page, page_log,
     page.evaluate(DAMAGE_KEPT_SNAPSHOT_JS, [key, damage])
     page.reload()
     wait_ready(page)
-    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True
-    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    started = page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache]")
+    assert started == [True, False]
+    size = kept_size - 100000 if damage == "cut_short" else kept_size
+    assert page.evaluate("globalThis.tesseraCacheMissed.snapshot") == f"a damaged copy ({size} bytes)"
+    wait_stored(page, "snapshot")
+    assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache]") == [True, True]
+    page_log.assert_no_errors()
+
+
+def test_a_kept_snapshot_that_passes_its_sum_but_fails_the_start_is_dropped(page: Page, page_log, site_url: str,
+                                                                            wait_ready) -> None:
+    """A kept copy that passes its sum but on which the start fails once the wasm has compiled
+    (here a form that is not the build's) starts Python the plain way once and is dropped, so
+    the next load inflates and keeps a good one instead of every load failing the same way."""
+    page.goto(site_url)
+    wait_ready(page)
+    key = inflated_key(page, "snapshot.bin.br")
+    kept_size = page.evaluate(KEPT_SIZE_JS, key)
+    page.evaluate(DAMAGE_KEPT_SNAPSHOT_JS, [key, "misshapen"])
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache]") == [False, True]
     assert page.locator("button[data-action=new-game][data-game=dots]").is_visible()  # the home screen all the same
     page.wait_for_function("async (key) => !(await (await caches.open('tessera-inflated-snapshot')).match(key))",
                            arg=key, timeout=10_000, polling=100)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
-    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache]") == [True, False]
     wait_stored(page, "snapshot")
     assert page.evaluate(KEPT_SIZE_JS, key) == kept_size
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True   # the new copy serves
-    assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     page_log.assert_no_errors()
 
 
-WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
+WHOLE_SNAPSHOT_COPY_JS = """async ([key, summed]) => {
     // The snapshot as an earlier version kept it: inflated and unmasked, whole.
     const base = new URL('vendor/', document.baseURI).href;
     const brotli = await import(base + 'brotli/brotli_dec_wasm.js');
@@ -109,28 +146,37 @@ WHOLE_SNAPSHOT_COPY_JS = """async (key) => {
     const sparse = brotli.decompress(shipped);
     const wasm = new Uint8Array(await (await fetch(base + 'pyodide/pyodide.asm.wasm')).arrayBuffer());
     const whole = wholeSnapshot(heapPages(xorMask(sparse, dataMask(wasm))));
-    await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole));
+    const headers = summed ? { 'X-Tessera-Sum': (SUM_JS)(whole) } : {};
+    await (await caches.open('tessera-inflated-snapshot')).put(key, new Response(whole, { headers }));
     return whole.byteLength;
-}"""
+}""".replace("SUM_JS", SUM_JS)
 
 
 def test_the_kept_copy_is_sparse_and_a_whole_one_still_serves(page: Page, page_log, site_url: str,
                                                               wait_ready) -> None:
     """The snapshot ships, and its inflated copy is kept, without its zero pages (wasm-data.mjs's
-    sparse form), and a copy an earlier version kept whole is used as it is, the heap the same
-    either way."""
+    sparse form), and a copy kept whole with its sum is used as it is, the heap the same either
+    way; one without the sum (an earlier version's) is inflated again."""
     page.add_init_script("globalThis.tesseraCheckHeapCopy = true")
     page.goto(site_url)
     wait_ready(page)
     key = inflated_key(page, "snapshot.bin.br")
     sparse_size = page.evaluate(KEPT_SIZE_JS, key)
-    whole_size = page.evaluate(WHOLE_SNAPSHOT_COPY_JS, key)
+    whole_size = page.evaluate(WHOLE_SNAPSHOT_COPY_JS, [key, True])
     assert 10_000_000 < sparse_size < whole_size * 0.7, (sparse_size, whole_size)
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is True, page.evaluate("globalThis.tesseraCacheMissed")
     assert_heap_copied_sparsely(page)
     assert page.evaluate(KEPT_SIZE_JS, key) == whole_size   # used, not replaced
+
+    assert page.evaluate(WHOLE_SNAPSHOT_COPY_JS, [key, False]) == whole_size   # no sum
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache]") == [True, False]
+    assert page.evaluate("globalThis.tesseraCacheMissed.snapshot") == f"an unchecked copy ({whole_size} bytes)"
+    wait_stored(page, "snapshot")
+    assert page.evaluate(KEPT_SIZE_JS, key) == sparse_size   # kept again, sparse, with its sum
     page_log.assert_no_errors()
 
 
