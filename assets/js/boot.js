@@ -109,11 +109,12 @@
 
   async function repairAndReload() {
     try {
-      const scope = new URL("./", location.href).href;
+      // The worker's caches are named for its scope (sw.js, CACHE_PREFIX).
+      const registration = await navigator.serviceWorker.getRegistration();
+      const scope = registration ? registration.scope : new URL("./", location.href).href;
       const ours = (name) => name === "tessera-inflated-snapshot" || name.startsWith(`tessera|${scope}|`);
       const names = await caches.keys();
       await Promise.all(names.filter(ours).map((name) => caches.delete(name)));
-      const registration = await navigator.serviceWorker.getRegistration(scope);
       if (registration) await registration.unregister();
     } catch (error) { /* reload all the same */ }
     location.reload();
