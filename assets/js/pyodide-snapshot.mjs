@@ -1044,10 +1044,12 @@ export async function loadPyodide(options = {}) {
     release({}, snapshot);
     finishWorkers(false);
     // A kept copy may be what failed: the wasm (it did not compile), or the
-    // snapshot, its bytes cut short or garbled (a heap whole in form but
-    // wrong in part restores, and Python's bootstrap then traps: "null
-    // function").  Dropped, it is made again by the next load instead of
-    // failing every load (each then started the plain way, 1.5-2.4 s).
+    // snapshot once its bytes were in hand.  The worker checks a kept copy's
+    // sum before it hands it over, so such a copy passed it: a form not the
+    // build's, or damage the sum missed (a heap garbled but whole in form
+    // restores, and Python's bootstrap then traps, or loops for ever).
+    // Dropped, it is made again by the next load instead of failing every
+    // load (each then started the plain way, 1.5-2.4 s).
     const kept = [["wasm", globalThis.tesseraWasmFromCache], ["snapshot", keptSnapshotReached]];
     for (const [kind, drop] of kept) {
       if (drop === true && globalThis.caches) {
