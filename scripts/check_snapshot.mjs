@@ -11,19 +11,10 @@
 // start from scratch.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { heapPages, wholeSnapshot, xorDataSegments } from "../assets/js/wasm-data.mjs";
 
-// Pyodide's runtime as the site ships it (scripts/pyodide_runtime.py, whose
-// patches change how the function table is filled, which the snapshot's heap
-// points into): build_site.py gives its folder.
-const RUNTIME_DIR = process.env.TESSERA_PYODIDE_DIR;
-if (!RUNTIME_DIR) {
-  console.error("TESSERA_PYODIDE_DIR is not set: run this through scripts/build_site.py");
-  process.exit(1);
-}
-const { loadPyodide } = await import(pathToFileURL(join(RUNTIME_DIR, "pyodide.mjs")).href);
+import { loadPyodide, RUNTIME_DIR } from "./pyodide_runtime.mjs";
 
 const brotliDir = new URL("../node_modules/brotli-dec-wasm/pkg/", import.meta.url);
 const brotli = await import(new URL("brotli_dec_wasm.js", brotliDir));

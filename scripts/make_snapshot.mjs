@@ -32,19 +32,10 @@
 // in python_stdlib_full.zip, by a fallback importer (FALLBACK_IMPORTER).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 
-// Pyodide's runtime as the site ships it (scripts/pyodide_runtime.py, whose
-// patches change how the function table is filled, which the snapshot's heap
-// points into): build_site.py gives its folder.
-const RUNTIME_DIR = process.env.TESSERA_PYODIDE_DIR;
-if (!RUNTIME_DIR) {
-  console.error("TESSERA_PYODIDE_DIR is not set: run this through scripts/build_site.py");
-  process.exit(1);
-}
-const { loadPyodide } = await import(pathToFileURL(join(RUNTIME_DIR, "pyodide.mjs")).href);
+import { loadPyodide } from "./pyodide_runtime.mjs";
 
 const [repo, outArg] = process.argv.slice(2);
 if (!repo || !outArg) {

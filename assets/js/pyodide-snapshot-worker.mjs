@@ -52,7 +52,7 @@ const MAGIC = {
 };
 const OUTPUT_BYTES = 1 << 20; // inflated bytes taken from the decoder at a time
 
-let pending = null; // { cache, key, url, response } waiting for "store"
+let pending = null; // { cache, key, url, copy, headers } waiting for "store"
 
 // A kept copy carries a sum of its bytes (a response header), checked before
 // the copy is used: a snapshot garbled in storage, its form intact, restored
@@ -215,8 +215,9 @@ async function load({ url, id, kind, wasmKey }, port) {
       if (hit) {
         const buffer = await hit.arrayBuffer();
         const sum = hit.headers.get(SUM_HEADER);
-        if (looksLike(kind, buffer) && sum && sum === contentSum(buffer)) return { buffer, cached: true };
-        missed = looksLike(kind, buffer) && !sum ? `an unchecked copy (${buffer.byteLength} bytes)`
+        const shaped = looksLike(kind, buffer);
+        if (shaped && sum && sum === contentSum(buffer)) return { buffer, cached: true };
+        missed = shaped && !sum ? `an unchecked copy (${buffer.byteLength} bytes)`
           : `a damaged copy (${buffer.byteLength} bytes)`;
         await cache.delete(key);
       }
@@ -233,9 +234,9 @@ async function load({ url, id, kind, wasmKey }, port) {
     (await wasmDataModule()).xorMask(bytes, await maskFrom(port, cache, wasmKey));
   }
   if (cache) {
-    // new Response copies the bytes, so the buffer itself can be transferred.
+    // A copy of the bytes, so the buffer itself can be transferred.
     const headers = kind === "wasm" ? { "Content-Type": "application/wasm" } : {};
-    pending = { cache, key, url, response: new Response(buffer, { headers }) };
+    pending = { cache, key, url, copy: buffer.slice(0), headers };
   }
   return { buffer, cached: false, inflateMs, mask, missed };
 }
@@ -246,10 +247,8 @@ async function store() {
   pending = null;
   if (!job) return false;
   try {
-    const bytes = await job.response.arrayBuffer();
-    const headers = new Headers(job.response.headers);
-    headers.set(SUM_HEADER, contentSum(bytes));
-    await job.cache.put(job.key, new Response(bytes, { headers }));
+    const headers = { ...job.headers, [SUM_HEADER]: contentSum(job.copy) };
+    await job.cache.put(job.key, new Response(job.copy, { headers }));
     for (const request of await job.cache.keys()) {
       if (request.url.startsWith(`${job.url}?inflated=`) && request.url !== job.key) {
         await job.cache.delete(request);
