@@ -28,6 +28,10 @@ CHROMIUM="/usr/bin/chromium"
 # hypothesis is pinned below the releases that ship a compiled part.
 PYODIDE_TEST_REQS=("pytest==9.2.0" "hypothesis==6.155.7")
 PYODIDE_PY_VERSION="3.14"
+# The longest one test step may run (a whole run takes about 10 minutes on 2 cores): a step past
+# it is stopped and reported failed, so that one stuck for good leaves the other steps' results
+# and the summary, not a CI job stopped from outside with no word of where.
+STEP_LIMIT_S="${TESSERA_STEP_LIMIT_S:-2400}"
 
 say() { printf '==> %s\n' "$*"; }
 die() { printf 'build.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -209,7 +213,7 @@ run_step() {
   say "$name"
   start=$(date +%s)
   set +e
-  "$@" 2>&1 | tee "$log"
+  timeout -k 30 "$STEP_LIMIT_S" "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
   record_step "$name" "$allow_empty" "$log" "$rc" "$start"
@@ -221,7 +225,7 @@ run_step() {
 start_step() {
   local log="$1"; shift 2
   date +%s >"$log.start"
-  ( set +e; "$@" >"$log" 2>&1; echo $? >"$log.rc" ) &
+  ( set +e; timeout -k 30 "$STEP_LIMIT_S" "$@" >"$log" 2>&1; echo $? >"$log.rc" ) &
   echo $! >"$log.pid"
 }
 
@@ -240,7 +244,9 @@ record_step() {
   count_pytest "$log"
   summary="$SUMMARY"
   [ -n "$summary" ] || summary="(no pytest summary line)"
-  if [ "$rc" = "0" ]; then
+  if [ "$rc" = "124" ] || [ "$rc" = "137" ]; then
+    RESULTS+=("$name|FAIL|stopped after ${STEP_LIMIT_S}s (TESSERA_STEP_LIMIT_S): $summary")
+  elif [ "$rc" = "0" ]; then
     RESULTS+=("$name|ok|$summary, $((end - start))s")
   elif [ "$rc" = "5" ] && [ "$allow_empty" = "yes" ]; then
     RESULTS+=("$name|ok|no browser tests yet (pytest exit 5), $((end - start))s")

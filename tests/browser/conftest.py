@@ -9,7 +9,9 @@ site_url            session  base URL of the site served at the root, e.g.
                              ``http://127.0.0.1:41234/`` (always ends with "/")
 subpath_site_url    session  the same site served under ``/games/tessera/``
                              by a second server: ``http://127.0.0.1:P/games/tessera/``
-browser             session  headless system Chromium (/usr/bin/chromium)
+browser             function headless system Chromium (/usr/bin/chromium), one
+                             for the session, launched again if it went
+                             away (hang_watchdog.py)
 context             function a browser context with nothing stored: one context
                              reused from test to test, emptied in between,
                              which keeps only the inflated snapshot and wasm
@@ -52,6 +54,8 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+
+from hang_watchdog import Watchdog  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 SERVE = REPO / "scripts" / "serve.py"
@@ -211,6 +215,44 @@ class PageLog:
         assert not self.console_errors, f"console errors: {self.console_errors}"
 
 
+# ------------------------------------------------------------- watchdog --
+
+WATCHDOG = Watchdog()
+
+
+def _watched(item: pytest.Item, phase: str):
+    ended = WATCHDOG.start(item.nodeid, phase)
+    stuck_before = len(WATCHDOG.stuck)
+    try:
+        yield
+    finally:
+        ended.set()
+        for stuck in WATCHDOG.stuck[stuck_before:]:
+            item.add_report_section(phase, "watchdog", stuck.describe())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    yield from _watched(item, "setup")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    yield from _watched(item, "call")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    yield from _watched(item, "teardown")
+
+
+def pytest_terminal_summary(terminalreporter):
+    if WATCHDOG.stuck:
+        terminalreporter.section("tests the watchdog stopped (tests/browser/hang_watchdog.py)")
+        for stuck in WATCHDOG.stuck:
+            terminalreporter.write_line(stuck.describe())
+
+
 # --------------------------------------------------------------- fixtures --
 
 @pytest.fixture(scope="session")
@@ -259,11 +301,35 @@ def _playwright():
         yield pw
 
 
+class Chromium:
+    """One Chromium launched when first asked for, and again if it went away (the watchdog,
+    hang_watchdog.py, kills a browser whose page hangs a test for good): the next test has one."""
+
+    def __init__(self, playwright, args: list[str]) -> None:
+        self.playwright = playwright
+        self.args = args
+        self.browser: Browser | None = None
+
+    def get(self) -> Browser:
+        if self.browser is None or not self.browser.is_connected():
+            self.browser = launch_chromium(self.playwright, args=self.args)
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None and self.browser.is_connected():
+            self.browser.close()
+
+
 @pytest.fixture(scope="session")
-def browser(_playwright) -> Browser:
-    b = launch_chromium(_playwright)
-    yield b
-    b.close()
+def _chromium(_playwright) -> Chromium:
+    chromium = Chromium(_playwright, CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def browser(_chromium) -> Browser:
+    return _chromium.get()
 
 
 VIEWPORT = {"width": 1280, "height": 900}
@@ -324,21 +390,26 @@ class ReusedContext:
     made.
     """
 
-    def __init__(self, browser: Browser, home: str, stable_origins: set[str]) -> None:
-        self.browser = browser
+    def __init__(self, chromium: Chromium, home: str, stable_origins: set[str]) -> None:
+        self.chromium = chromium
         self.home = home
         self.stable_origins = stable_origins
         self.context: BrowserContext | None = None
         self.parked: Page | None = None
+        self.crashed = False
         self.origins: set[str] = set()
         self.listeners: list[tuple[str, object]] = []
         self.disposables: list[object] = []
 
     def lend(self) -> BrowserContext:
+        if self.context is not None and not (self.context.browser and self.context.browser.is_connected()):
+            self.context = self.parked = None   # the watchdog killed its browser
         if self.context is None:
-            self.context = self.browser.new_context(viewport=VIEWPORT)
+            self.context = self.chromium.get().new_context(viewport=VIEWPORT)
             self.context.on("request", self._note_origin)
             self.parked = self.context.new_page()
+            self.crashed = False
+            self.parked.on("crash", self._note_crash)
             self.parked.goto(self._reset_url(self.home), wait_until="commit")
             self._wrap(self.context)
         return self.context
@@ -346,6 +417,11 @@ class ReusedContext:
     @staticmethod
     def _reset_url(origin: str) -> str:
         return f"{origin.rstrip('/')}/tessera-test-reset-{os.getpid()}"
+
+    def _note_crash(self, _page) -> None:
+        # The parked page shares its renderer with the site's pages: a DevTools command sent to it
+        # now would wait for ever.
+        self.crashed = True
 
     def _note_origin(self, request) -> None:
         parts = urlsplit(request.url)
@@ -382,6 +458,9 @@ class ReusedContext:
         """Empty the context for the next test (or drop it if that fails)."""
         ctx, parked = self.context, self.parked
         if ctx is None or parked is None:
+            return
+        if self.crashed:
+            self.close()
             return
         try:
             for page in list(ctx.pages):
@@ -433,17 +512,16 @@ class ReusedContext:
 
 @pytest.fixture(scope="session")
 def _reused_context(_playwright, _root_server, _subpath_server):
-    reused_browser = launch_chromium(_playwright, args=CHROMIUM_ARGS + REUSED_CONTEXT_ARGS)
-    lender = ReusedContext(reused_browser, _root_server.origin,
-                           {_root_server.origin, _subpath_server.origin})
+    chromium = Chromium(_playwright, CHROMIUM_ARGS + REUSED_CONTEXT_ARGS)
+    lender = ReusedContext(chromium, _root_server.origin, {_root_server.origin, _subpath_server.origin})
     yield lender
     lender.close()
-    reused_browser.close()
+    chromium.close()
 
 
 @pytest.fixture(scope="session")
 def _second_reused_context(_reused_context):
-    lender = ReusedContext(_reused_context.browser, _reused_context.home, _reused_context.stable_origins)
+    lender = ReusedContext(_reused_context.chromium, _reused_context.home, _reused_context.stable_origins)
     yield lender
     lender.close()
 

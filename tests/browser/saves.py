@@ -56,7 +56,7 @@ QUIET = storage_script({"tessera/v1/settings/animation": "off", "tessera/v1/sett
 def shown_save(page) -> dict:
     """The save of the game the play screen shows, as the page keeps it (seed and moves)."""
     return json.loads(page.evaluate(
-        "prefix => localStorage.getItem(prefix + document.querySelector('.play').dataset.session)",
+        "prefix => localStorage.getItem(prefix + document.querySelector('.play')?.dataset.session)",
         SESSION_PREFIX))
 
 
@@ -67,7 +67,7 @@ def caught_up_save(page, timeout_ms: float = 20_000) -> dict:
     stays snappy), so just after a click the save can be a move behind."""
     page.wait_for_function(
         """prefix => {
-            const raw = localStorage.getItem(prefix + document.querySelector('.play').dataset.session);
+            const raw = localStorage.getItem(prefix + document.querySelector('.play')?.dataset.session);
             return raw !== null && JSON.parse(raw).record.moves.length === document.querySelectorAll('button.move').length;
         }""", arg=SESSION_PREFIX, timeout=timeout_ms)
     return shown_save(page)

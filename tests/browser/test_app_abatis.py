@@ -69,7 +69,7 @@ def start_game(page: Page, site_url: str, wait_ready, mode: str) -> None:
     expect(page.locator("dialog[open] fieldset[data-name=opponent]")).to_have_count(0)   # no opponent to pick
     page.click(f"label[for='ng-mode-{mode}']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
 
 
 MOVES_TO_CLEAR = 300
@@ -139,7 +139,7 @@ def test_classic_clears_the_board_and_a_reload_resumes(page: Page, page_log, sit
     page.add_init_script(script)
     page.goto(site_url + hash_)
     wait_ready(page)
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     assert panel_value(page, "score") == "40"
     click_move(page, 3)   # Nd: the red chip stops on d3, red d1-d3 is a block, the board is clear
     assert panel_value(page, "score") == str(40 + 1 + 32)
@@ -152,7 +152,7 @@ def test_classic_clears_the_board_and_a_reload_resumes(page: Page, page_log, sit
     position = page.get_attribute(BOARD, "data-position")
     page.reload()
     wait_ready(page)
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     assert page.get_attribute(BOARD, "data-position") == position and plies(page) == 4
     # Undo goes back move by move to the start of level 2, and no further.
     for expected in (3, 2, 1):

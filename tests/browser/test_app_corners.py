@@ -78,7 +78,7 @@ def test_a_whole_game_against_the_bot_by_clicking(page: Page, page_log, site_url
     page.click("label[for='ng-format-single']")
     page.click("label[for='ng-side-circles']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
 
     tilted_done = final_seen = False
     target: tuple[int, ...] = ()
@@ -133,7 +133,7 @@ def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str
     page.click("dialog button[data-throw=rock]")          # player 1 wins the toss
     page.screenshot(path="/tmp/tessera-corners-toss.png")
     page.click("dialog button[data-action=start-match]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     expect(page.locator(".match-box")).to_contain_text("Game 1 of 2")
     expect(page.locator(".match-box .match-note")).to_contain_text("Player 1 starts")
 
@@ -154,7 +154,7 @@ def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str
     page.screenshot(path="/tmp/tessera-corners-match-1.png")
     page.click("dialog.dialog-over [data-action=next-game]")
     page.wait_for_function("document.querySelector('.match-box') && "
-                           "document.querySelector('.match-box').dataset.matchGame === '2'")
+                           "document.querySelector('.match-box')?.dataset.matchGame === '2'")
     expect(page.locator(".match-box .match-note")).to_contain_text("Player 2 starts")
     # The players keep their numbers while the seats swap: Player 2 has circles now.
     expect(page.locator(".player-panel:has(.swatch-circles) .player-who")).to_have_text("Player 2")
@@ -163,7 +163,7 @@ def test_a_hot_seat_match_through_both_games(page: Page, page_log, site_url: str
     page.reload()
     wait_ready(page)
     page.wait_for_function("document.querySelector('.match-box') && "
-                           "document.querySelector('.match-box').dataset.matchGame === '2'")
+                           "document.querySelector('.match-box')?.dataset.matchGame === '2'")
     assert plies(page) == 10
     fill_the_board()
     page.click("button[data-action=pass]")
@@ -192,7 +192,7 @@ def test_a_match_against_the_bot_starts_with_a_drawn_toss_and_keys_play(page: Pa
     expect(page.locator("dialog.dialog-toss .toss-text")).to_contain_text("wins the toss")
     winner = page.get_attribute("dialog.dialog-toss", "data-toss-winner")
     start.click()
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     expect(page.locator(".match-box")).to_contain_text("Game 1 of 2")
     you_start = winner == "0"
     expect(page.locator(".player-panel:has(.swatch-circles) .player-who")).to_have_text(

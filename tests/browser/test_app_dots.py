@@ -50,7 +50,7 @@ def start_dots(page: Page, opponent: str = "human", side: str = "blue", size: st
     page.click(f"label[for='ng-size-{size}']")
     page.click("dialog button[data-action=start]")
     page.wait_for_selector(BOARD)
-    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry || '{{}}').spacing > 0")
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}')?.dataset.geometry || '{{}}').spacing > 0")
 
 
 def test_hot_seat_capture_land_and_sgf(page: Page, page_log, site_url: str, wait_ready) -> None:
@@ -86,7 +86,7 @@ def test_hot_seat_capture_land_and_sgf(page: Page, page_log, site_url: str, wait
     # The record opens as a new game on its own route: wait for that screen,
     # not the old one, which also shows three moves until it is replaced.
     page.wait_for_function("before => location.hash !== before && document.querySelector('.play') && "
-                           "location.hash.endsWith('/' + document.querySelector('.play').dataset.session) && "
+                           "location.hash.endsWith('/' + document.querySelector('.play')?.dataset.session) && "
                            "document.querySelectorAll('button.move').length === 3 && "
                            "!document.querySelector('dialog[open]')", arg=before)
     assert moves(page) == ["10-9", "5-5", "9-10"]

@@ -74,7 +74,7 @@ def start_game(page: Page, opponent: str = "bot:hard", side: str = "white") -> N
         page.click(f"label[for='ng-side-{side}']")
     page.click("dialog button[data-action=start]")
     page.wait_for_selector(BOARD)
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.geometry")
 
 
 def open_with_one_move(page: Page, site_url: str, wait_ready) -> None:

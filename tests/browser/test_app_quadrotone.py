@@ -74,7 +74,7 @@ def start(page: Page, site_url: str, wait_ready, opponent: str) -> None:
     page.click("button[data-action=new-game][data-game=quadrotone]")
     page.click(f"label[for='ng-opponent-{opponent}']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
 
 
 def four_looks(game: Quadrotone, count: int) -> list[int]:
@@ -116,7 +116,7 @@ def test_a_two_chip_move_composed_by_clicking(page: Page, page_log, site_url: st
     position = page.get_attribute(BOARD, "data-position")
     page.reload()
     wait_ready(page)
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     assert page.get_attribute(BOARD, "data-position") == position
     page_log.assert_no_errors()
 
@@ -203,7 +203,7 @@ def test_scoring_switches_in_the_new_game_dialog(page: Page, page_log, site_url:
     page.click("dialog[open] label[for='ng-chains']")
     page.click("label[for='ng-opponent-human']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     options = shown_game(page).options
     assert options["chains"] is False and options["fences"] is True and options["rotated_patterns"] is True
     page_log.assert_no_errors()
@@ -309,7 +309,7 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(page: Page, site
     page.click("button[data-action=new-game][data-game=quadrotone]")
     page.click("label[for='ng-opponent-human']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     width, height = size(page)
     game = shown_game(page)
     rows = tray_rows(game)
@@ -332,7 +332,7 @@ def test_a_move_animates_and_a_phone_picks_chips_from_the_sheet(page: Page, site
         new MutationObserver(() => window.__drawMs.push(+board.dataset.drawMs))
             .observe(board, {attributes: true, attributeFilter: ['data-anim-frames']}); }""")
     page.click("button[data-action=draft-play]")
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames >= 3")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animFrames >= 3")
     shot(page, "quadrotone-phone-move-animating")
     page.wait_for_function("() => document.querySelectorAll('button.move').length === 1")
     assert shown_game(page).chip_at(parse_square("h8")) == chip
@@ -386,7 +386,7 @@ def test_the_wheel_turns_the_chip_held_and_zooms_otherwise(page: Page, page_log,
     assert shown_game(page).chip_at(parse_square("h8")) == rotate(chip, 2)
     page.mouse.move(box["x"] + x, box["y"] + y)
     page.mouse.wheel(0, -300)                      # nothing held: the wheel zooms in
-    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry).zoom > 1")
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}')?.dataset.geometry).zoom > 1")
     page_log.assert_no_errors()
 
 

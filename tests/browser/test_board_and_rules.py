@@ -65,13 +65,13 @@ def test_step_through_changes_the_picture(page, site_url, wait_ready):
     board = f"{figure} tessera-board"
     setup = canvas_picture(page, "chain_reaction")
     page.click(f'{figure} button[data-action="step"]')
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.step === '1'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.step === '1'")
     stepped = canvas_picture(page, "chain_reaction")
     assert stepped != setup
     status = page.text_content(f"{figure} .tb-caption") or ""
     assert "g5-h6" in status and "e6" in status and "c6" in status
     page.click(f'{figure} button[data-action="reset"]')
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.step === '0'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.step === '0'")
     assert canvas_picture(page, "chain_reaction") == setup
 
 
@@ -80,7 +80,7 @@ def test_play_runs_all_steps(page, site_url, wait_ready):
     open_rules(page, site_url, wait_ready)
     figure = 'figure[data-example="marker_two"]'
     page.click(f'{figure} button[data-action="play"]')
-    page.wait_for_function(f"() => document.querySelector('{figure} tessera-board').dataset.step === '3'",
+    page.wait_for_function(f"() => document.querySelector('{figure} tessera-board')?.dataset.step === '3'",
                            timeout=15_000)
     canvas = page.get_attribute(f"{figure} canvas", "data-position") or ""
     expected = next(e for e in EXAMPLES if e.key == "marker_two").expected_position
@@ -120,24 +120,24 @@ def test_dots_diagrams_are_embedded_boards_that_follow_the_app(page, page_log, s
     wait_ready(page)
     figure = 'figure[data-example="capture_small"]'
     board = f"{figure} tessera-board"
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.state === 'ready'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.state === 'ready'")
     attrs = page.eval_on_selector(board, "b => [b.getAttribute('game'), b.getAttribute('example'), "
                                          "b.getAttribute('mode'), b.getAttribute('theme'), b.hasAttribute('coords')]")
     assert attrs == ["dots", "capture_small", "step", "light", True]
     before = canvas_picture(page, "capture_small")
     dots_point(page, figure, 5, 3, 6)           # 5-3, the move the example goes on to play
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.ply === '1'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.ply === '1'")
     assert page.get_attribute(board, "data-step") == "0"
     assert canvas_picture(page, "capture_small") != before
     assert "5-3" in (page.text_content(f"{figure} .tb-caption") or "")
     page.click(f'{figure} button[data-action="back"]')
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.ply === '0'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.ply === '0'")
     assert canvas_picture(page, "capture_small") == before
 
     page.click("#settings-button")
     page.click("label[for=setting-theme-dark]")
     page.click("dialog[open] button[data-action=close]")
-    page.wait_for_function(f"() => document.querySelector('{board}').dataset.theme === 'dark'")
+    page.wait_for_function(f"() => document.querySelector('{board}')?.dataset.theme === 'dark'")
     page.wait_for_function("([s, before]) => document.querySelector(s).shadowRoot.querySelector('canvas')"
                            ".toDataURL() !== before", arg=[board, before])
     assert page.get_attribute(board, "data-step") == "0"     # redrawn in place, not started again
@@ -156,7 +156,7 @@ def test_the_board_follows_a_window_resized_mid_game(page, site_url, wait_ready)
     new_game(page, "quadrature")
     before = geometry(page)
     page.set_viewport_size({"width": 500, "height": 900})   # a phone's width: one column, a smaller board
-    page.wait_for_function("w => JSON.parse(document.querySelector('canvas.tessera-board').dataset.geometry)"
+    page.wait_for_function("w => JSON.parse(document.querySelector('canvas.tessera-board')?.dataset.geometry)"
                            ".width < w", arg=before["width"])
     after = geometry(page)
     css_width = page.eval_on_selector("canvas.tessera-board", "c => c.getBoundingClientRect().width")

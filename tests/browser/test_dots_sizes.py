@@ -61,7 +61,7 @@ def click_point(page: Page, x: int, y: int, height: int) -> None:
 
 def wait_board(page: Page) -> None:
     page.wait_for_selector(BOARD)
-    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry || '{{}}').spacing > 0")
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}')?.dataset.geometry || '{{}}').spacing > 0")
 
 
 def open_imported(page: Page, text: str, count: int) -> None:
@@ -75,7 +75,7 @@ def open_imported(page: Page, text: str, count: int) -> None:
     before = page.evaluate("location.hash")
     page.click("dialog button[data-action=open-record]")
     page.wait_for_function("([before, count]) => location.hash !== before && document.querySelector('.play') "
-                           "&& location.hash.endsWith('/' + document.querySelector('.play').dataset.session) "
+                           "&& location.hash.endsWith('/' + document.querySelector('.play')?.dataset.session) "
                            "&& document.querySelectorAll('button.move').length === count "
                            "&& !document.querySelector('dialog[open]')", arg=[before, count])
     wait_board(page)

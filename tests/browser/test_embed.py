@@ -98,7 +98,7 @@ def test_pictures_first_one_python_every_board_live(page: Page, page_log, site_u
         (b.shadowRoot ? b.shadowRoot : b).querySelectorAll('svg[data-tessera-picture]').length)""")
     assert all(count >= 1 for count in pictures), pictures
     heights = "() => [...document.querySelectorAll('tessera-board')].map(b => b.getBoundingClientRect().height)"
-    first_state = page.evaluate("document.querySelector('tessera-board').dataset.state")
+    first_state = page.evaluate("document.querySelector('tessera-board')?.dataset.state")
     before = page.evaluate(heights)
     wait_settled(page)
     states = page.evaluate("[...document.querySelectorAll('tessera-board')].map(b => b.dataset.state)")
@@ -170,7 +170,7 @@ def test_step_buttons_keys_go_to_and_captions(page: Page, page_log, site_url: st
     page.emulate_media(color_scheme="dark")                      # theme="auto" follows the reader
     page.wait_for_function("document.querySelectorAll('tessera-board')[1].dataset.theme === 'dark'")
     page.wait_for_function("([d]) => +document.querySelectorAll('tessera-board')[1].shadowRoot"
-                           ".querySelector('canvas.tessera-board').dataset.draws > d", arg=[draws])
+                           ".querySelector('canvas.tessera-board')?.dataset.draws > d", arg=[draws])
     assert board(page, 8).get_attribute("data-theme") == "dark" and russian.get_attribute("data-theme") == "light"
     page_log.assert_no_errors()
 
@@ -448,7 +448,7 @@ def test_the_element_loads_from_another_origin_that_allows_it(page: Page, page_l
                                "'ready')", timeout=90_000)
         steps, example = board(page, 0), board(page, 1)
         steps.locator("button[data-action=next]").click()
-        page.wait_for_function("document.querySelector('tessera-board').dataset.ply === '1'")
+        page.wait_for_function("document.querySelector('tessera-board')?.dataset.ply === '1'")
         assert caption(steps) == "One."
         assert steps.locator("button[data-action=next]").get_attribute("aria-label") == "Вперёд"
         example.locator("button[data-action=step]").click()
@@ -568,7 +568,7 @@ def test_a_board_keeps_its_own_picture_for_the_next_visit(page: Page, page_log, 
             node.firstChild.textContent = JSON.stringify(record);
             document.querySelector('div').prepend(node);
         }""", CAPTURE_RECORD)
-        assert page.evaluate("document.querySelector('tessera-board').dataset.state") == "placeholder"
+        assert page.evaluate("document.querySelector('tessera-board')?.dataset.state") == "placeholder"
         for route in held:
             route.abort()
     finally:

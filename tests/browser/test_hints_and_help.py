@@ -41,7 +41,7 @@ def hot_seat(page: Page, site_url: str, wait_ready, game: str) -> None:
     if page.locator("label[for='ng-format-single']").count():
         page.click("label[for='ng-format-single']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
 
 
 @pytest.mark.parametrize("game", ["quadrature", "dots", "corners", "quadrotone"])

@@ -51,7 +51,7 @@ def test_enter_on_a_choice_starts_the_game_and_the_board_takes_the_focus(page: P
     assert "Hard" in page.text_content(".player-top .player-who")          # the bot took White
     assert geometry(page)["flipped"] is True                              # and Black is near
     # The board has the keyboard: the cursor is on at once and arrows move it.
-    page.wait_for_function("s => document.querySelector(s).dataset.draws > 1", arg=BOARD)
+    page.wait_for_function("s => document.querySelector(s)?.dataset.draws > 1", arg=BOARD)
     # The bot (White) moves first; while it thinks the board takes no moves, so
     # wait for its move (on a busy machine it takes a while) before the keys.
     # Not only for "no bot thinking": that holds too before the bot has begun,

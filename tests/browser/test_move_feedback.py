@@ -53,7 +53,7 @@ def test_the_bots_reply_animates_sounds_and_is_announced(page: Page, page_log, s
     click_square(page, "e8")
     page.wait_for_function("document.querySelectorAll('button.move').length >= 2 && !document.documentElement.dataset.bot",
                            timeout=60_000)
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames > 1")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animFrames > 1")
     expect(page.locator("#announcer")).to_contain_text("Your move")
     expect(page.locator(".player-panel[data-seat='0']")).to_have_attribute("data-attention", "")
     expect(page.locator("#play-status")).to_have_attribute("data-attention", "")
@@ -70,10 +70,10 @@ def test_stepping_through_the_moves_animates_each_step(page: Page, page_log, sit
         click_square(page, a)
         click_square(page, b)
     page.wait_for_function("document.querySelectorAll('button.move').length === 2")
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animCount === '2'")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animCount === '2'")
     page.click("button[data-nav=first]")
     page.click("button[data-nav=next]")
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animCount === '3'")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animCount === '3'")
     page.click("button[data-nav=first]")
     page.click("button.move[data-ply='2']")
     page.wait_for_timeout(300)  # a jump: nothing may start (not a timing assertion: nothing should ever come)
@@ -138,7 +138,7 @@ def test_reduced_motion_means_no_animation_until_chosen(page: Page, site_url: st
     page.click("dialog.dialog-settings button[data-action=close]")
     click_square(page, "e3")
     click_square(page, "e4")
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames > 1")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animFrames > 1")
 
 
 LONG_TASKS = """
@@ -175,14 +175,14 @@ def test_a_region_closing_on_a_39x32_field(page: Page, page_log, site_url: str, 
     page.add_init_script(LONG_TASKS)
     page.goto(site_url + hash_)
     wait_ready(page)
-    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}').dataset.geometry || '{{}}').spacing > 0")
+    page.wait_for_function(f"JSON.parse(document.querySelector('{BOARD}')?.dataset.geometry || '{{}}').spacing > 0")
     geo = json.loads(page.get_attribute(BOARD, "data-geometry"))
     box = page.locator(BOARD).bounding_box()
     page.wait_for_timeout(1000)  # start-up work done first, so the figures are the animation's
     clicked = page.evaluate("performance.now()")
     page.mouse.click(box["x"] + geo["x"] + (x - 1) * geo["spacing"], box["y"] + geo["y"] + (32 - y) * geo["spacing"])
     page.wait_for_function("document.querySelectorAll('button.move').length === 301")
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.animFrames > 5")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.animFrames > 5")
     page.wait_for_timeout(2500)  # let it end (not an assertion: the figures below are only printed)
     frames, slowest = anim_frames(page), page.get_attribute(BOARD, "data-anim-max-ms")
     still = page.get_attribute(BOARD, "data-draw-ms")

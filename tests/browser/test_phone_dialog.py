@@ -73,7 +73,7 @@ def test_dots_suggests_a_small_field_and_a_big_one_opens_zoomed(phone) -> None:
     # A tap on the overview's lower-left corner moves the view to the field's lower-left corner.
     box = overview.bounding_box()
     tap(page, (box["x"] + 3, box["y"] + box["height"] - 3))
-    page.wait_for_function("s => JSON.parse(document.querySelector(s).dataset.geometry).panX === 0", arg=BOARD)
+    page.wait_for_function("s => JSON.parse(document.querySelector(s)?.dataset.geometry).panX === 0", arg=BOARD)
     g = geometry(page)
     assert g["panY"] == pytest.approx(g["height"] - g["height"] * g["zoom"])
     frame = page.locator(".board-overview-view").bounding_box()
@@ -82,7 +82,7 @@ def test_dots_suggests_a_small_field_and_a_big_one_opens_zoomed(phone) -> None:
     shot(page, f"phone-dots-overview-moved-{lang}")
     # Fit shows the whole field, and the overview goes away.
     tap(page, "button[data-action=zoom-fit]")
-    page.wait_for_function("s => JSON.parse(document.querySelector(s).dataset.geometry).zoom === 1", arg=BOARD)
+    page.wait_for_function("s => JSON.parse(document.querySelector(s)?.dataset.geometry).zoom === 1", arg=BOARD)
     assert not overview.is_visible()
 
 

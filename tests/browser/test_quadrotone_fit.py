@@ -40,7 +40,7 @@ def open_game(page: Page, site_url: str, wait_ready, width: int, height: int, la
     page.click("button[data-action=new-game][data-game=quadrotone]")
     page.click(f"label[for='ng-opponent-{opponent}']")
     page.click("dialog button[data-action=start]")
-    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     page.wait_for_function("() => !document.documentElement.dataset.bot")
     return page
 
@@ -70,7 +70,7 @@ def test_on_a_laptop_everything_is_in_sight_and_the_chips_are_big_enough(page: P
     assert found.hand == BESIDE and found.chip * TRAY_DRAWN >= 28, found
     assert page.evaluate(NOT_CUT)
     first = page.evaluate("JSON.parse(localStorage.getItem('tessera/v1/session/' + "
-                          "document.querySelector('.play').dataset.session)).record.moves.length")
+                          "document.querySelector('.play')?.dataset.session)).record.moves.length")
     status = page.locator(".play-status")
     expect(status).to_contain_text("Who starts is drawn" if lang == "en" else "решает жребий")
     shot(page, f"quadrotone-{lang}-{width}x{height}")

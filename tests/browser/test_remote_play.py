@@ -171,7 +171,7 @@ def test_two_devices_play_through_the_relay(page: Page, second_context: BrowserC
     # Bob closes the page: Ann is told he left; he opens the invite again: his saved game, and Ann hears he is back.
     context = bob.context
     bob.close()
-    hurry_until(ann, "document.querySelector('.remote-link').dataset.link === 'waiting'")
+    hurry_until(ann, "document.querySelector('.remote-link')?.dataset.link === 'waiting'")
     expect(ann.locator(".player-panel[data-presence=offline]")).to_have_count(1)
     shot(ann, "remote-ann-friend-away")
     bob = context.new_page()

@@ -50,7 +50,7 @@ def start_hot_seat(page: Page, game: str, size: str | None = None) -> None:
         page.click(f"label[for='ng-size-{size}']")
     page.click("dialog button[data-action=start]")
     page.wait_for_selector(BOARD)
-    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.geometry")
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.geometry")
 
 
 def type_move(page: Page, text: str) -> str:
