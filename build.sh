@@ -213,7 +213,8 @@ run_step() {
   say "$name"
   start=$(date +%s)
   set +e
-  timeout -k 30 "$STEP_LIMIT_S" "$@" 2>&1 | tee "$log"
+  # --foreground: the step stays in the terminal's process group, so Ctrl-C reaches it.
+  timeout --foreground -k 30 "$STEP_LIMIT_S" "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
   record_step "$name" "$allow_empty" "$log" "$rc" "$start"
