@@ -35,6 +35,9 @@
 // type, so the page hands that entry to Pyodide as it is.  Each copy carries
 // a sum of its bytes, which this worker checks before it uses one
 // (SUM_HEADER); one kept by an earlier version, without it, is inflated again.
+// The page reads the kept wasm itself: this worker checks that copy's sum
+// when it unmasks a snapshot with it, or a moment after handing over a kept
+// snapshot (checkKeptWasm).
 // A copy in either form of the snapshot (wasm-data.mjs: whole or sparse) is used.
 // A body that starts like the inflated file (a host that serves it with a
 // Content-Encoding, which the browser inflates) is used as it is.
@@ -53,6 +56,7 @@ const MAGIC = {
 const OUTPUT_BYTES = 1 << 20; // inflated bytes taken from the decoder at a time
 
 let pending = null; // { cache, key, url, copy, headers } waiting for "store"
+let afterReply = null; // work left once the page has its file (checkKeptWasm)
 
 // A kept copy carries a sum of its bytes (a response header), checked before
 // the copy is used: a snapshot garbled in storage, its form intact, restored
@@ -62,28 +66,69 @@ let pending = null; // { cache, key, url, copy, headers } waiting for "store"
 // version), or whose sum differs, is inflated again.
 const SUM_HEADER = "X-Tessera-Sum";
 
-/** Fletcher's sum of the bytes (over 16-bit halves, modulo 65521), with their
- * length: 6 ms for the 17 MB snapshot in a new worker.  Its two sums stay
- * small integers (reduced every 64 halves), which V8 keeps unboxed before it
- * optimizes the loop: on 32-bit words the same sum took 20-25 ms there. */
-function contentSum(buffer) {
-  const count = buffer.byteLength >>> 1;
-  const halves = new Uint16Array(buffer, 0, count);
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < count;) {
-    for (const end = Math.min(count, i + 64); i < end; i++) {
-      a += halves[i];
-      b += a;
+/** Fletcher's sum of bytes (over 16-bit halves, little-endian, modulo
+ * 65521), with their length, fed in parts as they are read: 6 ms for the
+ * 17 MB snapshot in a new worker.  Its two sums stay small integers (reduced
+ * every 64 halves), which V8 keeps unboxed before it optimizes the loop: on
+ * 32-bit words the same sum took 20-25 ms there. */
+class RunningSum {
+  a = 1;
+  b = 0;
+  length = 0;
+  odd = -1; // a part's last byte, when its length was odd: the low half of the next half-word
+
+  add(bytes) {
+    let a = this.a;
+    let b = this.b;
+    let from = 0;
+    if (this.odd >= 0 && bytes.length) {
+      a = (a + this.odd + bytes[0] * 256) % 65521;
+      b = (b + a) % 65521;
+      this.odd = -1;
+      from = 1;
     }
-    a %= 65521;
-    b %= 65521;
+    const count = (bytes.length - from) >>> 1;
+    const start = bytes.byteOffset + from;
+    const halves = start & 1 ? new Uint16Array(bytes.slice(from, from + 2 * count).buffer)
+      : new Uint16Array(bytes.buffer, start, count);
+    for (let i = 0; i < count;) {
+      for (const end = Math.min(count, i + 64); i < end; i++) {
+        a += halves[i];
+        b += a;
+      }
+      a %= 65521;
+      b %= 65521;
+    }
+    if ((bytes.length - from) & 1) this.odd = bytes[bytes.length - 1];
+    this.a = a;
+    this.b = b;
+    this.length += bytes.length;
+    return this;
   }
-  if (buffer.byteLength & 1) {
-    a = (a + new Uint8Array(buffer, buffer.byteLength - 1)[0]) % 65521;
-    b = (b + a) % 65521;
+
+  result() {
+    let { a, b } = this;
+    if (this.odd >= 0) {
+      a = (a + this.odd) % 65521;
+      b = (b + a) % 65521;
+    }
+    return `${this.length}:${a.toString(16)}:${b.toString(16)}`;
   }
-  return `${buffer.byteLength}:${a.toString(16)}:${b.toString(16)}`;
+}
+
+function contentSum(buffer) {
+  return new RunningSum().add(new Uint8Array(buffer)).result();
+}
+
+/** Whether a kept copy's bytes still give the sum it was kept with; read as a stream, so
+ * that the 9.6 MB of a wasm checked beside the page's start are never held at once. */
+async function keptWhole(response) {
+  const kept = response.headers.get(SUM_HEADER);
+  if (!kept || !response.body) return false;
+  const sum = new RunningSum();
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) sum.add(part.value);
+  return sum.result() === kept;
 }
 
 async function openCache() {
@@ -195,13 +240,55 @@ async function inflatedFromHost(url, kind) {
   }
 }
 
+/** What the page says of its wasm on the port: { mask } (inflated), { cached: true } (the kept
+ * copy) or { failed: true }; null when there is no port, or no word within `waitMs`. */
+function pageWasm(port, waitMs = Infinity) {
+  if (!port) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    port.onmessage = ({ data }) => resolve(data);
+    if (waitMs < Infinity) setTimeout(() => resolve(null), waitMs);
+  });
+}
+
 /** The wasm's data segments, from the wasm's worker or, when the page had the wasm cached, from there. */
 async function maskFrom(port, cache, wasmKey) {
-  const message = port ? await new Promise((resolve) => { port.onmessage = ({ data }) => resolve(data); }) : null;
+  const message = await pageWasm(port);
   if (message && message.mask) return new Uint8Array(message.mask);
   const hit = cache && wasmKey ? await cache.match(wasmKey) : null;
   if (!hit) throw new Error("snapshot: the wasm's data segments are missing");
-  return (await wasmDataModule()).dataMask(new Uint8Array(await hit.arrayBuffer()));
+  const sum = hit.headers.get(SUM_HEADER);
+  const bytes = await hit.arrayBuffer();
+  if (!sum || sum !== contentSum(bytes)) {
+    // Unmasked with damaged data segments, the heap would be kept damaged under a right sum.
+    await cache.delete(wasmKey);
+    throw new Error(`snapshot: the kept wasm is damaged (${bytes.byteLength} bytes)`);
+  }
+  return (await wasmDataModule()).dataMask(new Uint8Array(bytes));
+}
+
+// The page reads the kept wasm itself, unchecked: the worker checks it a moment after it has
+// handed over a kept snapshot, beside the page's start, and drops it if it is damaged.  A wasm
+// whose code is damaged fails to compile, and the page drops it; one whose data segments are
+// damaged compiles, and the Python it runs may trap or loop for ever on the page's main thread,
+// which then never gets to drop it: the worker, on its own thread, does, so the next load
+// inflates it again.  It waits so as not to take a core from the start (a warm start's
+// home screen is up 250-450 ms after the snapshot is handed over).
+const WASM_CHECK_DELAY_MS = 1500;
+
+/** Check the kept wasm the page compiled, if it did; drop it if its sum is wrong. */
+async function checkKeptWasm(port, cache, wasmKey) {
+  const message = await pageWasm(port, 30_000);
+  if (!message || !message.cached) return;
+  await new Promise((resolve) => { setTimeout(resolve, WASM_CHECK_DELAY_MS); });
+  try {
+    const hit = await cache.match(wasmKey);
+    if (hit && !(await keptWhole(hit))) {
+      await cache.delete(wasmKey);
+      console.warn("Tessera: the kept wasm was damaged; the next load makes it again");
+    }
+  } catch (error) {
+    // storage errors: checked again by the next load
+  }
 }
 
 async function load({ url, id, kind, wasmKey }, port) {
@@ -216,7 +303,10 @@ async function load({ url, id, kind, wasmKey }, port) {
         const buffer = await hit.arrayBuffer();
         const sum = hit.headers.get(SUM_HEADER);
         const shaped = looksLike(kind, buffer);
-        if (shaped && sum && sum === contentSum(buffer)) return { buffer, cached: true };
+        if (shaped && sum && sum === contentSum(buffer)) {
+          if (kind === "snapshot" && wasmKey) afterReply = () => checkKeptWasm(port, cache, wasmKey);
+          return { buffer, cached: true };
+        }
         missed = shaped && !sum ? `an unchecked copy (${buffer.byteLength} bytes)`
           : `a damaged copy (${buffer.byteLength} bytes)`;
         await cache.delete(key);
@@ -273,6 +363,7 @@ self.onmessage = async (event) => {
   } catch (error) {
     self.postMessage({ error: String((error && error.message) || error) });
   }
+  if (afterReply) await afterReply();
   if (!pending) self.close();
   else setTimeout(() => self.close(), 60_000); // no "store" (the page failed): give up the copy
 };

@@ -627,7 +627,7 @@ function inflateInWorker(kind, port = null) {
       if (kind === "snapshot") globalThis.tesseraSnapshotFromCache = !!data.cached;
       else globalThis.tesseraWasmFromCache = !!data.cached;
       mark(data.cached ? `tessera:${kind}-from-cache` : `tessera:${kind}-inflated`);
-      if (!data.cached) { // a cached one has nothing to store: it closed itself
+      if (!data.cached) { // a cached one has nothing to store: it closes itself (checkKeptWasm first)
         globalThis.tesseraInflateMs[kind] = data.inflateMs;
         globalThis.tesseraCacheMissed[kind] = String(data.missed);
         workers.push([kind, worker]);

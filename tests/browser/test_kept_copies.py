@@ -203,6 +203,72 @@ def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, sit
     page_log.assert_no_errors()
 
 
+GARBLE_KEPT_WASM_JS = """async (key) => {
+    // Bytes near the end of the kept wasm, in its data segments (the last section), garbled: the
+    // wasm still compiles; its sum, kept with it, is now wrong.
+    const cache = await caches.open('tessera-inflated-snapshot');
+    const hit = await cache.match(key);
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    for (let i = bytes.length - 4000; i < bytes.length - 1000; i++) bytes[i] ^= 0x5a;
+    await cache.put(key, new Response(bytes, { headers: hit.headers }));
+}"""
+"""Garble the data segments of the page's kept wasm copy at a key."""
+
+
+def test_a_kept_wasm_with_damaged_data_is_dropped_by_the_worker_after_the_start(page: Page, page_log, site_url: str,
+                                                                               wait_ready) -> None:
+    """The page compiles its kept wasm unchecked (a wasm whose code is damaged fails to compile
+    and is dropped): one whose data segments are damaged compiles.  Beside a warm start from the
+    kept snapshot it does no harm, as the snapshot brings the heap's data; the snapshot's worker
+    checks it a moment after the start and drops it, so a later load that starts without that
+    snapshot is never given it."""
+    page.goto(site_url)
+    wait_ready(page)
+    wasm_key = inflated_key(page, "pyodide.asm.wasm.br")
+    page.evaluate(GARBLE_KEPT_WASM_JS, wasm_key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache, "
+                         "globalThis.tesseraWasmFromCache]") == [True, True, True]
+    assert wasm_key not in inflated_keys(page, 1)   # the snapshot's kept
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, False]
+    wait_stored(page, "wasm")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
+    page_log.assert_no_errors()
+
+
+def test_a_snapshot_is_never_unmasked_with_a_damaged_kept_wasm(page: Page, page_log, site_url: str,
+                                                               wait_ready) -> None:
+    """A snapshot inflated beside a kept wasm takes the wasm's data segments from that copy.
+    Damaged, they would garble the heap, which would then be kept under a right sum: every load
+    would restore it.  The copy's sum is checked first: Python starts the plain way once, the
+    wasm copy is dropped, and the next load inflates and keeps both files."""
+    page.goto(site_url)
+    wait_ready(page)
+    wasm_key = inflated_key(page, "pyodide.asm.wasm.br")
+    snapshot_key = inflated_key(page, "snapshot.bin.br")
+    page.evaluate(GARBLE_KEPT_WASM_JS, wasm_key)
+    page.evaluate("async (key) => (await caches.open('tessera-inflated-snapshot')).delete(key)", snapshot_key)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
+    assert page.locator("button[data-action=new-game][data-game=dots]").is_visible()
+    inflated_keys(page, [])   # neither copy kept: the snapshot was not inflated, the wasm dropped
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache, "
+                         "globalThis.tesseraWasmFromCache]") == [True, False, False]
+    wait_stored(page, "snapshot", "wasm")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[globalThis.tesseraSnapshotFromCache, globalThis.tesseraWasmFromCache]") == [True, True]
+    page_log.assert_no_errors()
+
+
 PAGE_MISSES_THE_KEPT_WASM_ONCE = """(() => {
   // The page looks for the kept wasm before its worker does: as if that copy were written
   // between the two looks (by the page's own first load, or another tab), the page's look
