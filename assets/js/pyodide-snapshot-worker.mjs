@@ -266,13 +266,15 @@ async function maskFrom(port, cache, wasmKey) {
   return (await wasmDataModule()).dataMask(new Uint8Array(bytes));
 }
 
-// The page reads the kept wasm itself, unchecked: the worker checks it a moment after it has
-// handed over a kept snapshot, beside the page's start, and drops it if it is damaged.  A wasm
-// whose code is damaged fails to compile, and the page drops it; one whose data segments are
-// damaged compiles, and the Python it runs may trap or loop for ever on the page's main thread,
-// which then never gets to drop it: the worker, on its own thread, does, so the next load
-// inflates it again.  It waits so as not to take a core from the start (a warm start's
-// home screen is up 250-450 ms after the snapshot is handed over).
+// The page compiles the kept wasm itself, unchecked.  Damage in its code
+// fails the compile, and the page drops the copy; damage in its data
+// segments compiles, and does no harm beside a kept snapshot (which brings
+// the heap's data), but a snapshot later unmasked with those segments would
+// be garbled: maskFrom checks the copy then, at the cost of a plain start.
+// So that it does not come to that, this worker checks the copy a moment
+// after handing over a kept snapshot and drops a damaged one; the next load
+// inflates it again.  It waits so as not to take a core from the start (a
+// warm start's home screen is up 250-450 ms after the snapshot is handed over).
 const WASM_CHECK_DELAY_MS = 1500;
 
 /** Check the kept wasm the page compiled, if it did; drop it if its sum is wrong. */
