@@ -285,7 +285,7 @@ cmd_test() {
   start_step "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
-    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" --durations=15 tests/browser
+    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "(Target|Page) crashed" --durations=15 tests/browser
   finish_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'), beside them)" \
     no "$logs/unit.log"
   finish_step "relay tests (CPython, beside them)" no "$logs/relay.log"

@@ -55,6 +55,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
+from chromium_log import ChromiumLogs  # noqa: E402
 from hang_watchdog import Watchdog  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -218,9 +219,14 @@ class PageLog:
 # ------------------------------------------------------------- watchdog --
 
 WATCHDOG = Watchdog()
+CHROMIUM_LOGS = ChromiumLogs()
+LOG_MARK = pytest.StashKey[dict]()
+"""Where Chromium's logs stood when the test's setup began."""
 
 
 def _watched(item: pytest.Item, phase: str):
+    if phase == "setup":
+        item.stash[LOG_MARK] = CHROMIUM_LOGS.mark()
     ended = WATCHDOG.start(item.nodeid, phase)
     stuck_before = len(WATCHDOG.stuck)
     try:
@@ -244,6 +250,18 @@ def pytest_runtest_call(item):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item):
     yield from _watched(item, "teardown")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report shows what Chromium logged meanwhile (chromium_log.py): why a
+    renderer died, when one did."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and LOG_MARK in item.stash:
+        lines = CHROMIUM_LOGS.since(item.stash[LOG_MARK]) or ["(nothing)"]
+        report.sections.append((f"Chromium's log since the setup ({report.when})",
+                                "\n".join(lines + [machine_state()])))
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -312,7 +330,7 @@ class Chromium:
 
     def get(self) -> Browser:
         if self.browser is None or not self.browser.is_connected():
-            self.browser = launch_chromium(self.playwright, args=self.args)
+            self.browser = launch_chromium(self.playwright, args=self.args + CHROMIUM_LOGS.args_for_launch())
         return self.browser
 
     def close(self) -> None:

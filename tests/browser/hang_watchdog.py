@@ -10,7 +10,7 @@ fires, the watchdog notes where the test's thread stands (its Python stack)
 and kills the Chromium renderers this process started: the waiting call then
 raises Playwright's "Target crashed", the test fails with that stack in the
 session's summary, and ``build.sh`` runs it once more (``--only-rerun
-"Target crashed"``); the reused context is made anew after a crash.  If the
+"(Target|Page) crashed"``); the reused context is made anew after a crash.  If the
 phase still has not ended a minute later, every Chromium process of this
 process goes, so the session's last fixtures fail instead of waiting.
 """
