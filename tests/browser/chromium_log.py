@@ -12,6 +12,7 @@ to them while it ran, with the machine's free memory and disk.
 from __future__ import annotations
 
 import itertools
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -54,3 +55,7 @@ class ChromiumLogs:
         if len(lines) > MAX_LINES:
             lines = [f"({len(lines) - MAX_LINES} earlier lines left out)"] + lines[-MAX_LINES:]
         return lines
+
+    def remove(self) -> None:
+        """Delete the folder, once the session's browsers have closed."""
+        shutil.rmtree(self.folder, ignore_errors=True)

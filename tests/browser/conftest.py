@@ -264,6 +264,10 @@ def pytest_runtest_makereport(item, call):
                                 "\n".join(lines + [machine_state()])))
 
 
+def pytest_unconfigure(config):
+    CHROMIUM_LOGS.remove()
+
+
 def pytest_terminal_summary(terminalreporter):
     if WATCHDOG.stuck:
         terminalreporter.section("tests the watchdog stopped (tests/browser/hang_watchdog.py)")
