@@ -189,12 +189,17 @@ def test_a_match_against_the_bot_starts_with_a_drawn_toss_and_keys_play(page: Pa
     page.click("dialog button[data-action=start]")
     start = page.locator("dialog button[data-action=start-match]")
     expect(start).to_be_visible(timeout=10_000)
-    expect(page.locator("dialog.dialog-toss .toss-text")).to_contain_text("wins the toss")
     winner = page.get_attribute("dialog.dialog-toss", "data-toss-winner")
+    you_start = winner == "0"
+    # The person is "You", with the verb to match: not "You wins".
+    expect(page.locator("dialog.dialog-toss .toss-text")).to_contain_text(
+        "You win the toss and start game 1 as Circles." if you_start
+        else "Bot · Medium wins the toss and starts game 1 as Circles.")
     start.click()
     page.wait_for_function(f"document.querySelector('{BOARD}') && document.querySelector('{BOARD}')?.dataset.geometry")
     expect(page.locator(".match-box")).to_contain_text("Game 1 of 2")
-    you_start = winner == "0"
+    expect(page.locator(".match-box .match-note")).to_have_text(
+        "You start this game." if you_start else "Bot · Medium starts this game.")
     expect(page.locator(".player-panel:has(.swatch-circles) .player-who")).to_have_text(
         "You" if you_start else "Bot · Medium")
     if not you_start:

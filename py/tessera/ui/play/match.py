@@ -38,14 +38,29 @@ def seat_of_spec(spec: str) -> Seat:
     return Seat("human")
 
 
+def is_you(match: Match, player: int) -> bool:
+    """Whether ``player`` is the person playing a match against the bot."""
+    return (not match.players[player].startswith("bot:")
+            and any(other.startswith("bot:") for other in match.players))
+
+
 def player_label(match: Match, player: int) -> str:
     """"You" and "Bot (Hard)" against the bot; "Player 1" and "Player 2" on one device."""
     spec = match.players[player]
     if spec.startswith("bot:"):
         return t("match.bot", level=t(f"bot.level.{spec.split(':', 1)[1]}"))
-    if any(other.startswith("bot:") for other in match.players):
+    if is_you(match, player):
         return t("match.you")
     return t("match.player", n=player + 1)
+
+
+def said_of(match: Match, player: int, key: str, **values: Any) -> str:
+    """A sentence whose subject is ``player``: the person against the bot has a form of their
+    own (``key.you``), since "You" takes another verb than "Player 1" ("You win the toss", not
+    "You wins")."""
+    if is_you(match, player):
+        return t(f"{key}.you", **values)
+    return t(key, player=player_label(match, player), **values)
 
 
 def match_of(session: Any) -> Match | None:
@@ -142,7 +157,7 @@ def match_verdict(match: Match) -> str:
     if winner is None:
         return t("match.drawn")
     key = "match.won_tiebreak" if match.decided_by_tiebreak() else "match.won"
-    return t(key, player=player_label(match, winner))
+    return said_of(match, winner, key)
 
 
 def match_box(session: Any) -> Any | None:
@@ -155,7 +170,7 @@ def match_box(session: Any) -> Any | None:
                        + t("match.game_of", n=match.index + 1, total=match.games)))
     box.appendChild(match_table(match))
     starter = match.starter(match.index)
-    box.appendChild(el("p", "match-note", t("match.starts", player=player_label(match, starter))))
+    box.appendChild(el("p", "match-note", said_of(match, starter, "match.starts")))
     return box
 
 
@@ -260,7 +275,7 @@ class TossDialog:
             return
         side = t(f"seat.{registry.game_class(self.game_id).seat_names[0]}")
         set_text(self.text, " · ".join(lines) + ". "
-                 + t("match.toss.result", player=player_label(self.match, winner), side=side))
+                 + said_of(self.match, winner, "match.toss.result", side=side))
         self.dialog.node.dataset.tossWinner = str(winner)
         self.start_button.hidden = False
         self.start_button.focus()
