@@ -18,32 +18,35 @@ from pathlib import Path
 
 LOG_LEVEL_WARNING = "1"
 """Chromium's --log-level: warnings, errors and fatal messages (the page's console is in PageLog)."""
-NOISE = ("dbus", "idle_linux.cc")
-"""Lines every launch on a machine without D-Bus writes: they say nothing about a test."""
+NOISE = ("dbus", "idle_linux.cc", "alsa_util.cc", "user_education")
+"""Lines a headless Chromium writes on a machine without D-Bus or sound: they say nothing about a
+test."""
 MAX_LINES = 40
 
 
 class ChromiumLogs:
     """The log files of the Chromium processes launched by this test session."""
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder or Path(tempfile.mkdtemp(prefix="tessera-chromium-log-"))
+    def __init__(self) -> None:
+        self.folder: Path | None = None   # made at the first launch: the bench imports conftest too
         self._numbers = itertools.count(1)
 
     def args_for_launch(self) -> list[str]:
         """Chromium's arguments for logging one more browser to a new file (its renderers and
         workers write to it too)."""
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix="tessera-chromium-log-"))
         path = self.folder / f"chromium-{next(self._numbers)}.log"
         return ["--enable-logging", f"--log-file={path}", f"--log-level={LOG_LEVEL_WARNING}"]
 
     def mark(self) -> dict[Path, int]:
         """How far each file has been written: what ``since`` starts from."""
-        return {path: path.stat().st_size for path in self.folder.glob("*.log")}
+        return {path: path.stat().st_size for path in self._files()}
 
     def since(self, mark: dict[Path, int]) -> list[str]:
         """The lines written after ``mark`` (noise left out, the last MAX_LINES of them)."""
         lines: list[str] = []
-        for path in sorted(self.folder.glob("*.log")):
+        for path in self._files():
             try:
                 with path.open("rb") as file:
                     file.seek(mark.get(path, 0))
@@ -58,4 +61,8 @@ class ChromiumLogs:
 
     def remove(self) -> None:
         """Delete the folder, once the session's browsers have closed."""
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _files(self) -> list[Path]:
+        return sorted(self.folder.glob("*.log")) if self.folder is not None else []

@@ -215,3 +215,41 @@ def test_a_start_up_that_raises_shows_recovery_not_a_dead_page(context: BrowserC
     page.click("button[data-action=home]")
     page.wait_for_selector(".resume-card[href$='/keep1']")
     assert not page_log.page_errors
+
+
+PRECACHED_ZIP_JS = """async () => {
+    await navigator.serviceWorker.ready;
+    for (const name of await caches.keys()) {
+        if (!name.startsWith('tessera|')) continue;
+        const hit = await (await caches.open(name)).match(new URL('tessera.zip', location.href).href);
+        if (hit) return (await hit.arrayBuffer()).byteLength;
+    }
+    return 0;
+}"""
+
+
+def test_a_routed_file_the_service_worker_kept_is_left_to_this_test(context: BrowserContext, site_url: str,
+                                                                    site_dir: Path, wait_ready) -> None:
+    """The first of two: the service worker precaches the failing tessera.zip a route serves."""
+    body = failing_zip(site_dir, "start")
+    context.route("**/tessera.zip", lambda route: route.fulfill(
+        status=200, body=body, headers={"Content-Type": "application/zip"}))
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page, BOOT_MS)
+    page.wait_for_selector(".recovery[data-recovery=start]")
+    assert page.evaluate(PRECACHED_ZIP_JS) == len(body)
+
+
+def test_the_next_test_starts_from_the_hosts_files(page: Page, page_log, site_url: str, wait_ready) -> None:
+    """The second: the lent context dropped the precache the route filled (conftest.py, give_back), so
+    this test starts from the host's tessera.zip, not the last test's: on the first load, and on a
+    reload the service worker answers."""
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(".home .game-card")
+    assert page.locator(".recovery").count() == 0
+    page_log.assert_no_errors()
