@@ -12,11 +12,11 @@
 //                       (the page's fallback importer finds these in
 //                       python_stdlib_full.zip, Pyodide's own zip)
 //   page_pyc.zip        bytecode of the package's modules the snapshot lacks
-//                       (COMPILE_MODULES), for build_site.py to add to tessera.zip
+//                       (COMPILE_PACKAGE), for build_site.py to add to tessera.zip
 //
 // Starting CPython inside WebAssembly is most of the page's start-up time.
 // A snapshot of the interpreter's memory, taken here after the standard
-// library modules and the engines are imported, lets the page skip that:
+// library modules and the package are imported, lets the page skip that:
 // site/vendor/pyodide/tessera-pyodide.mjs hands it to loadPyodide.
 // The snapshot holds memory only, not files: the package is written to
 // /home/pyodide/tessera (where PyScript unpacks tessera.zip) just so the
@@ -71,25 +71,40 @@ function copyTree(FS, src, dst) {
   }
 }
 
-// Everything the first screen and a game need, but nothing that touches the
-// page (tessera.ui imports js and pyscript, which only exist in the page) and
-// nothing the page never runs: the relay is a server program (with it the
-// heap grew to 36 MiB, and a snapshot that size did not restore).
-//
-// Parts only some screens need (the rules pages and their worked examples, the
-// bot's review of a finished game, a link's game) are left out: the page
-// imports them from the zip the first time it needs them.  The heap must stay
-// within the 30 MiB Pyodide starts with: past it, it grows to 36 MiB, and a
-// snapshot that size does not restore ("offset is out of bounds").
-const IMPORT_ENGINES = `
+// Everything the first screen and a game need, the ui included, but nothing
+// the page never runs: the relay is a server program (with it the heap grew
+// to 36 MiB, and a snapshot that size did not restore), the command line.
+// - The ui's modules import `js`, which here is Node's global object: in a
+//   snapshot, Pyodide keeps the module as a reference to "the global
+//   object", the page's once restored.  None of them touches a JavaScript
+//   object when imported (a module that did would fail here, or make the
+//   snapshot refuse to be taken: the build stops either way).  In the page
+//   they saved the import of their bytecode from tessera.zip and the writing
+//   of it: from Python's start to the home screen took 130 ms instead of 247
+//   on a first visit and 178 instead of 241 on a warm reload (medians of 5,
+//   on a machine where a first visit's home screen took 1.7 s).
+// - Parts only some screens need (the rules pages and their worked examples,
+//   the bot's review of a finished game, a link's game) are left out: the
+//   page imports them from the zip the first time it needs them.
+// - The page writes the package's files only once its first screen is up
+//   (pyodide-snapshot.mjs): a module that reads its own files (a catalog)
+//   must read them when imported, so that the snapshot holds what it read.
+// The heap must stay within the 30 MiB Pyodide starts with: past it, it grows
+// to 36 MiB, and a snapshot that size does not restore ("offset is out of
+// bounds").
+const IMPORT_PACKAGE = `
 import asyncio, json, array, zlib, dataclasses, typing, abc, html, importlib, traceback
-import pkgutil, sys
+import os, sys
 LATER = (".bench", ".rules_page", ".examples", ".review", ".link_play")
-import tessera
-for info in pkgutil.walk_packages(tessera.__path__, "tessera."):
-    if not info.name.startswith(("tessera.ui", "tessera.cli", "tessera.__main__", "tessera.benchmarks",
-                                 "tessera.relay")) and not info.name.endswith(LATER):
-        importlib.import_module(info.name)
+ROOT = "/home/pyodide"
+for base, dirs, files in os.walk(ROOT + "/tessera"):
+    dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "relay"))
+    for file in sorted(files):
+        name = os.path.relpath(os.path.join(base, file), ROOT)[:-3].replace("/", ".")
+        name = name[:-len(".__init__")] if name.endswith(".__init__") else name
+        if file.endswith(".py") and not name.startswith(("tessera.cli", "tessera.__main__", "tessera.benchmarks")) \\
+                and not name.endswith(LATER):
+            importlib.import_module(name)
 import tessera.core.registry  # the games add their own catalog parts
 import tessera.i18n
 tessera.i18n.catalog()  # parsed here, so the page's first t() does not read 65 KB of JSON
@@ -257,23 +272,27 @@ function defineModule(pyodide, name, source) {
   scope.destroy();
 }
 
-// The package's modules the snapshot does not hold (the page's ui, which
-// imports js, and the parts left for later) are compiled here, in the scanner's
-// Pyodide, to bytecode of the page's Python: compiling them in the page took
-// 50-100 ms of the first screen's task and of the first game's.  Hash-based
-// pycs that are never checked against their source (the source ships beside
-// them, for tracebacks, and cannot change under a build), in each folder's
-// __pycache__, where the import system looks; build_site.py adds those of
-// the files it zips to tessera.zip.  Docstrings are left out of the bytecode
-// (the page never reads one; 12% smaller), as are the command line's modules.
+// The package's modules are compiled here, in the scanner's Pyodide, to
+// bytecode of the page's Python, docstrings left out (the page never reads
+// one): hash-based pycs that are never checked against their source (the
+// source ships beside them, for tracebacks, and cannot change under a
+// build), in each folder's __pycache__, where the import system looks.
+// - The snapshot's Pyodide imports its modules from these files (copied
+//   into its file system), so the snapshot holds no docstrings either.
+// - Those the snapshot does not hold (the parts left for later) go to
+//   page_pyc.zip, which build_site.py adds to tessera.zip: compiling them in
+//   the page took 50-100 ms of the first screen's task and of the first
+//   game's.
+// The command line's modules, the benchmarks and the relay are left out:
+// the page never runs them.
 // PyScript's own modules are left for the page to compile, when it is idle
 // (deferPyscriptImport in pyodide-snapshot.mjs).  They were left out so that
 // the start did enough work for V8 to tier up the wasm and Chromium kept its
 // compiled code for a new tab; the page no longer reads that code (it reads
 // the kept wasm itself, without a URL), so shipping them compiled is worth
 // measuring again.
-const COMPILE_MODULES = `
-import ast, importlib.util, json, os, zipfile
+const COMPILE_PACKAGE = `
+import ast, importlib.util, json, os
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 def without_docstrings(tree):
@@ -289,30 +308,42 @@ def module_of(rel):
     name = "tessera." + rel[:-3].replace("/", ".")
     return name[:-len(".__init__")] if name.endswith(".__init__") else name
 
-in_snapshot = set(json.loads(IN_SNAPSHOT_JSON))
 root = "/home/pyodide/tessera"
-compiled = 0
+compiled = {}
+for base, dirs, files in os.walk(root):
+    dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "relay"))
+    for name in sorted(files):
+        rel = os.path.relpath(os.path.join(base, name), root).replace(os.sep, "/")
+        if not name.endswith(".py") or rel.startswith(("cli", "__main__", "benchmarks")):   # the command line's
+            continue
+        with open(os.path.join(base, name), "rb") as fh:
+            source = fh.read()
+        tree = without_docstrings(ast.parse(source, os.path.join(base, name)))
+        code = compile(tree, os.path.join(base, name), "exec", dont_inherit=True)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+        folder, _, stem = ("tessera/" + rel).rpartition("/")
+        path = f"{folder}/__pycache__/{stem[:-3]}.{sys.implementation.cache_tag}.pyc"
+        os.makedirs("/home/pyodide/" + folder + "/__pycache__", exist_ok=True)
+        with open("/home/pyodide/" + path, "wb") as fh:
+            fh.write(pyc)
+        compiled[module_of(rel)] = path
+json.dumps(compiled)
+`;
+
+// page_pyc.zip: the bytecode of the package's modules the snapshot lacks.
+const ZIP_LEFT_OUT = `
+import json, zipfile
+compiled = json.loads(COMPILED_JSON)
+in_snapshot = set(json.loads(IN_SNAPSHOT_JSON))
+left = sorted(path for name, path in compiled.items() if name not in in_snapshot)
 with zipfile.ZipFile("/out/page_pyc.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-    for base, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            rel = os.path.relpath(os.path.join(base, name), root).replace(os.sep, "/")
-            if not name.endswith(".py") or module_of(rel) in in_snapshot \\
-                    or rel.startswith(("cli", "__main__", "benchmarks")):   # the command line's
-                continue
-            with open(os.path.join(base, name), "rb") as fh:
-                source = fh.read()
-            tree = without_docstrings(ast.parse(source, os.path.join(base, name)))
-            code = compile(tree, os.path.join(base, name), "exec", dont_inherit=True)
-            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-            folder, _, stem = ("tessera/" + rel).rpartition("/")
-            info = zipfile.ZipInfo(f"{folder}/__pycache__/{stem[:-3]}.{sys.implementation.cache_tag}.pyc",
-                                   date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, bytes(pyc))
-            compiled += 1
-compiled
+    for path in left:
+        info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with open("/home/pyodide/" + path, "rb") as fh:
+            out.writestr(info, fh.read())
+len(left)
 `;
 
 // Memory that is free when the snapshot is taken still holds old data (freed
@@ -364,20 +395,27 @@ function pageFiles(FS) {
 const scanner = await loadPyodide();
 pageFiles(scanner.FS);
 const sourceModules = scanner.runPython(SCAN_IMPORTS);
+const compiled = JSON.parse(scanner.runPython("import sys\n" + COMPILE_PACKAGE));
 
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pageFiles(pyodide.FS);
+for (const path of Object.values(compiled)) {   // the bytecode the snapshot's modules are imported from
+  const folder = path.slice(0, path.lastIndexOf("/"));
+  pyodide.FS.mkdirTree(`/home/pyodide/${folder}`);
+  pyodide.FS.writeFile(`/home/pyodide/${path}`, scanner.FS.readFile(`/home/pyodide/${path}`));
+}
 pyodide.FS.mkdirTree("/out");
-pyodide.runPython(IMPORT_ENGINES);
+pyodide.runPython(IMPORT_PACKAGE);
 const scope = pyodide.toPy({ PAGE_MODULES_JSON: JSON.stringify(PAGE_MODULES), SOURCE_MODULES_JSON: sourceModules });
 const report = JSON.parse(pyodide.runPython(PAGE_STDLIB, { globals: scope }));
 scope.destroy();
 writeFileSync(join(out, "python_stdlib.zip"), pyodide.FS.readFile("/out/python_stdlib.zip"));
 pyodide.FS.unlink("/out/python_stdlib.zip");
 scanner.FS.mkdirTree("/out");
-const compileScope = scanner.toPy({ IN_SNAPSHOT_JSON: JSON.stringify(report.package_in_snapshot) });
-const compiledModules = scanner.runPython("import sys\n" + COMPILE_MODULES, { globals: compileScope });
-compileScope.destroy();
+const zipScope = scanner.toPy({ COMPILED_JSON: JSON.stringify(compiled),
+                                IN_SNAPSHOT_JSON: JSON.stringify(report.package_in_snapshot) });
+const compiledModules = scanner.runPython(ZIP_LEFT_OUT, { globals: zipScope });
+zipScope.destroy();
 writeFileSync(join(out, "page_pyc.zip"), scanner.FS.readFile("/out/page_pyc.zip"));
 const NAMES_PLACEHOLDER = "NAMES = frozenset()  # filled in by make_snapshot.mjs";
 if (!FALLBACK_IMPORTER.includes(NAMES_PLACEHOLDER)) throw new Error("make_snapshot: FALLBACK_IMPORTER lost its NAMES line");

@@ -204,5 +204,9 @@
   });
   tolerateWasmContentType();
 
-  globalThis.tesseraBoot = { fail, done, lang };
+  // A reload that first lets go of the site's caches when they may be what is
+  // damaged (the app's notice of damaged files, py/tessera/ui/update_notice.py).
+  const repair = () => (repairable() ? repairAndReload() : location.reload());
+
+  globalThis.tesseraBoot = { fail, done, lang, repair };
 })();

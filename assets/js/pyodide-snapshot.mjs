@@ -181,6 +181,42 @@ def _tessera_read_framed(data, folder):
             raise ValueError(f"damaged: {name}")
         members.append((target, body))
 
+class _TesseraFilesFirst:
+    """A finder, first on sys.meta_path while the package's files wait to be
+    written: the first import of a module Python does not hold yet (one the
+    snapshot lacks) has them written first, then lets the other finders look."""
+
+    def __init__(self, write):
+        self.write = write
+
+    def find_spec(self, name, path=None, target=None):
+        write, self.write = self.write, None
+        self.remove()
+        if write is not None:
+            write()
+        return None
+
+    def remove(self):
+        import sys
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+
+    def invalidate_caches(self):
+        pass
+
+def _tessera_files_first(write):
+    import sys
+    finder = _TesseraFilesFirst(write)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+def _tessera_files_written():
+    """The folders' listings the import system keeps were read before the files came."""
+    import sys
+    for finder in list(sys.path_importer_cache.values()):
+        if finder is not None and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
+
 def _tessera_read_zip(data, folder):
     import io, struct, zipfile, zlib
     data = data.to_bytes()
@@ -273,14 +309,16 @@ function loaderModule(pyodide) {
   }
 }
 
-function installZipExtractor(pyodide) {
+function installZipExtractor(pyodide, { later = false } = {}) {
   const general = pyodide.unpackArchive.bind(pyodide);
-  const counts = globalThis.tesseraUnpacked = { short: 0, general: 0 }; // for the tests
+  const counts = globalThis.tesseraUnpacked = { short: 0, general: 0, deferred: 0 }; // for the tests
   let functions = null;
   const python = () => {
     if (!functions) {
-      const [got, from] = loaderFunctions(pyodide, READ_ZIP, ["_tessera_read_zip", "_tessera_inner_zip"]);
-      functions = { read: got._tessera_read_zip, inner: got._tessera_inner_zip };
+      const names = ["_tessera_read_zip", "_tessera_inner_zip", "_tessera_files_first", "_tessera_files_written"];
+      const [got, from] = loaderFunctions(pyodide, READ_ZIP, names);
+      functions = { read: got._tessera_read_zip, inner: got._tessera_inner_zip, first: got._tessera_files_first,
+                    written: got._tessera_files_written };
       globalThis.tesseraUnzipFrom = from;
     }
     return functions;
@@ -299,7 +337,7 @@ function installZipExtractor(pyodide) {
       bytes.destroy();
     }
   };
-  pyodide.unpackArchive = (buffer, format, options = {}) => {
+  const unpack = (buffer, format, options) => {
     if (String(format).toLowerCase() === "zip" && options.extractDir && Object.keys(options).length === 1) {
       try {
         const members = python().read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
@@ -319,6 +357,68 @@ function installZipExtractor(pyodide) {
     counts.general += 1;
     return general(isZstdFrame(buffer) ? innerZip(buffer) : buffer, format, options);
   };
+  // After a start from the snapshot, tessera.zip's files (PyScript's [files],
+  // the bots' worker's and embed.js's unpacking) are written once the first
+  // screen is up, not before it: the snapshot holds every module that screen
+  // and a game need, and writing the files took 45-65 ms of a first visit's
+  // start.  What needs them sooner gets them at once: an import of a module
+  // Python does not hold yet (a rules page's, left for later) has them written
+  // first (READ_ZIP's _TesseraFilesFirst), and a module that reads its own
+  // files reads them when imported (so the snapshot holds what it read).
+  // Files that cannot be written (a damaged zip) are said on the page
+  // (packageDamaged).
+  const waiting = [];
+  let finder = null;
+  const writeWaiting = () => {
+    if (finder) {
+      const found = finder;
+      finder = null;
+      try {
+        found.remove();
+      } finally {
+        found.destroy();
+      }
+    }
+    for (const [buffer, format, options] of waiting.splice(0)) {
+      try {
+        unpack(buffer, format, options);
+      } catch (error) {
+        packageDamaged(error);
+      }
+    }
+    try {
+      python().written();
+    } catch (error) { /* the listings are read again when the folders change */ }
+    mark("tessera:files-written");
+  };
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (later && isZstdFrame(buffer) && String(format).toLowerCase() === "zip" && options.extractDir
+        && Object.keys(options).length === 1) {
+      try {
+        if (!finder) finder = python().first(writeWaiting);
+        waiting.push([buffer, format, options]);
+        counts.deferred += 1;
+        // A worker (the bots') writes them only if an import asks: it reads no file.
+        if (waiting.length === 1 && globalThis.document) afterPageReady(writeWaiting, 2000);
+        return undefined;
+      } catch (error) {
+        console.warn("Tessera: the package's files are written now:", error);
+      }
+    }
+    return unpack(buffer, format, options);
+  };
+}
+
+/** The package's files could not be written (tessera.zip damaged where the
+ * service worker keeps it): the app, which runs from the snapshot, says so
+ * and offers the reload that fetches the files again (tessera:files-damaged,
+ * py/tessera/ui/update_notice.py). */
+function packageDamaged(error) {
+  console.warn("Tessera: the package's files could not be written:", error);
+  globalThis.tesseraFilesDamaged = String((error && error.message) || error);
+  try {
+    globalThis.dispatchEvent(new Event("tessera:files-damaged"));
+  } catch (failed) { /* no events here (a worker without them): the flag stays */ }
 }
 
 // Work that can wait for the app's first screen: the page says so by
@@ -1031,7 +1131,7 @@ export async function loadPyodide(options = {}) {
     mark("tessera:python-started");
     release(pyodide, snapshot);
     finishWorkers(true);
-    installZipExtractor(pyodide);
+    installZipExtractor(pyodide, { later: true });
     deferPyscriptImport(pyodide);
     runMainCompiled(pyodide);
     try {

@@ -96,6 +96,7 @@ def stored_items(page: Page) -> dict[str, str]:
         .filter(k => k.startsWith('tessera/')).map(k => [k, localStorage.getItem(k)]))""")
 
 
+@pytest.mark.first_visit   # a lent context keeps the inflated snapshot: the unchanged modules
 def test_a_home_screen_that_raises_shows_recovery_and_export_gives_back_every_save(
         context: BrowserContext, page_log, site_url: str, site_dir: Path, wait_ready) -> None:
     """Home raises: the recovery screen says so, and its download holds every stored value exactly."""
@@ -139,6 +140,7 @@ def test_a_home_screen_that_raises_shows_recovery_and_export_gives_back_every_sa
     assert not page_log.page_errors
 
 
+@pytest.mark.first_visit   # a lent context keeps the inflated snapshot: the unchanged modules
 def test_the_recovery_screen_speaks_russian(context: BrowserContext, page_log, site_url: str, site_dir: Path,
                                             wait_ready) -> None:
     """The same screen in Russian, for a failing archive: what failed, and every button, in Russian."""
@@ -162,6 +164,7 @@ def test_the_recovery_screen_speaks_russian(context: BrowserContext, page_log, s
     assert not page_log.page_errors
 
 
+@pytest.mark.first_visit   # a lent context keeps the inflated snapshot: the unchanged modules
 def test_a_failing_game_is_set_aside_or_storage_reset_from_recovery(context: BrowserContext, page_log,
                                                                     site_url: str, site_dir: Path,
                                                                     wait_ready) -> None:
@@ -198,6 +201,7 @@ def test_a_failing_game_is_set_aside_or_storage_reset_from_recovery(context: Bro
     assert not page_log.page_errors
 
 
+@pytest.mark.first_visit   # a lent context keeps the inflated snapshot: the unchanged modules
 def test_a_start_up_that_raises_shows_recovery_not_a_dead_page(context: BrowserContext, page_log, site_url: str,
                                                                 site_dir: Path, wait_ready) -> None:
     """The start-up fails before any screen: the recovery screen, not "Tessera could not start"; home works."""
@@ -230,18 +234,20 @@ PRECACHED_ZIP_JS = """async () => {
 
 def test_a_routed_file_the_service_worker_kept_is_left_to_this_test(context: BrowserContext, site_url: str,
                                                                     site_dir: Path, wait_ready) -> None:
-    """The first of two: the service worker precaches the failing tessera.zip a route serves."""
+    """The first of two: the service worker precaches the failing tessera.zip a route serves
+    (the start, from the memory snapshot, does not use its modules)."""
     body = failing_zip(site_dir, "start")
     context.route("**/tessera.zip", lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/zip"}))
     page = context.new_page()
     page.goto(site_url)
     wait_ready(page, BOOT_MS)
-    page.wait_for_selector(".recovery[data-recovery=start]")
+    page.wait_for_function(PRECACHED_ZIP_JS, timeout=30_000, polling=200)
     assert page.evaluate(PRECACHED_ZIP_JS) == len(body)
 
 
-def test_the_next_test_starts_from_the_hosts_files(page: Page, page_log, site_url: str, wait_ready) -> None:
+def test_the_next_test_starts_from_the_hosts_files(page: Page, page_log, site_url: str, site_dir: Path,
+                                                  wait_ready) -> None:
     """The second: the lent context dropped the precache the route filled (conftest.py, give_back), so
     this test starts from the host's tessera.zip, not the last test's: on the first load, and on a
     reload the service worker answers."""
@@ -252,4 +258,6 @@ def test_the_next_test_starts_from_the_hosts_files(page: Page, page_log, site_ur
     wait_ready(page)
     page.wait_for_selector(".home .game-card")
     assert page.locator(".recovery").count() == 0
+    page.wait_for_function(PRECACHED_ZIP_JS, timeout=30_000, polling=200)
+    assert page.evaluate(PRECACHED_ZIP_JS) == (site_dir / "tessera.zip").stat().st_size
     page_log.assert_no_errors()

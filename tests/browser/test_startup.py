@@ -42,7 +42,7 @@ import pytest
 if sys.platform == "emscripten":
     pytest.skip("browser tests run in CPython only", allow_module_level=True)
 
-from playwright.sync_api import Page  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from conftest import REPO, SiteServer, package_zip  # noqa: E402
 from test_app_dots import click_point, start_dots  # noqa: E402
@@ -160,8 +160,13 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is True
     assert page.evaluate("globalThis.tesseraSnapshotFromCache") is False
     assert_heap_copied_sparsely(page)
-    # tessera.zip went the short way (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
-    assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0}
+    # tessera.zip's files were written once the home screen was up, and the short way
+    # (pyodide-snapshot.mjs's READ_ZIP and writeMembers), not through shutil.
+    assert page.evaluate("globalThis.tesseraUnpacked.deferred") == 1
+    page.wait_for_function("performance.getEntriesByName('tessera:files-written').length === 1", timeout=15_000)
+    assert page.evaluate("""() => performance.getEntriesByName('tessera:files-written')[0].startTime
+                                  > window.tesseraReadyAt""")
+    assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0, "deferred": 1}
     assert page.evaluate("globalThis.tesseraUnzipFrom") == "snapshot"   # its reader compiled into the snapshot
     # PyScript's own package was written but imported only once the page was ready.
     assert page.evaluate("globalThis.tesseraPyscriptDeferred") is True
@@ -208,16 +213,19 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     page_log.assert_no_errors()
 
 
-def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, site_url: str, site_dir: Path,
-                                                        wait_ready) -> None:
-    """The modules the snapshot lacks ship compiled (tessera.zip's __pycache__),
-    and the page reads them so instead of compiling them on the main thread."""
+def test_the_page_reads_its_modules_from_the_snapshot_or_as_shipped_bytecode(
+        page: Page, page_log, site_url: str, site_dir: Path, wait_ready) -> None:
+    """Every module the first screen and a game need, the ui's included, is in the
+    memory snapshot; those it lacks (the parts left for later: a rules page's) ship
+    compiled (tessera.zip's __pycache__), and the page reads them so instead of
+    compiling them on the main thread."""
     with zipfile.ZipFile(io.BytesIO(package_zip(site_dir))) as package:
         names = set(package.namelist())
         compiled = {name for name in names if "/__pycache__/" in name}
         headers = {package.read(name)[:8] for name in compiled}
-    assert "tessera/ui/__pycache__/app.cpython-314.pyc" in compiled
-    assert not [name for name in compiled if name.startswith("tessera/core/__pycache__/game.")], "in the snapshot"
+    assert "tessera/ui/screens/__pycache__/rules_page.cpython-314.pyc" in compiled
+    for module in ("core/__pycache__/game.", "ui/__pycache__/app.", "ui/play/__pycache__/screen."):
+        assert not [name for name in compiled if name.startswith(f"tessera/{module}")], f"{module}: in the snapshot"
     for name in compiled:   # each beside its source, which ships for tracebacks
         folder, _, file = name.partition("/__pycache__/")
         assert f"{folder}/{file.split('.')[0]}.py" in names, name
@@ -226,9 +234,28 @@ def test_the_page_reads_its_modules_as_shipped_bytecode(page: Page, page_log, si
 
     page.goto(site_url)
     wait_ready(page)
-    start_game(page, "human")   # the home screen, the dialog and a play screen
+    start_game(page, "human")   # the home screen, the dialog and a play screen: all from the snapshot
     counts = page.evaluate("window.tesseraBench.bytecode()")
-    assert counts["loaded"] >= 20 and counts["shipped"] == counts["loaded"], counts
+    assert counts["snapshot"] >= 100 and counts["loaded"] == 0, counts
+    page.goto(site_url + "#/rules/quadrature")
+    expect(page.locator(".rules-page")).to_be_visible()
+    counts = page.evaluate("window.tesseraBench.bytecode()")
+    assert counts["loaded"] >= 2 and counts["shipped"] == counts["loaded"], counts
+    page_log.assert_no_errors()
+
+
+def test_a_first_screen_that_imports_a_module_the_snapshot_lacks_has_the_files_written_first(
+        page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A rules page opened by its address: its modules are left for later, so the import
+    has tessera.zip's files written at once, before the screen, not once it is up."""
+    page.goto(site_url + "#/rules/corners")
+    wait_ready(page)
+    expect(page.locator(".rules-page[data-game=corners]")).to_be_visible()
+    assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0, "deferred": 1}
+    assert page.evaluate("""() => performance.getEntriesByName('tessera:files-written')[0].startTime
+                                  < window.tesseraReadyAt""")
+    counts = page.evaluate("window.tesseraBench.bytecode()")
+    assert counts["loaded"] >= 2 and counts["shipped"] == counts["loaded"], counts
     page_log.assert_no_errors()
 
 
@@ -524,7 +551,7 @@ def test_without_a_usable_snapshot_python_starts_anyway(context, page_log, site_
     wait_ready(page, timeout_ms=90_000)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
     # The zip's reader, which the snapshot holds, was compiled instead, and read it.
-    assert page.evaluate("[globalThis.tesseraUnzipFrom, globalThis.tesseraUnpacked]") == ["compiled", {"short": 1, "general": 0}]
+    assert page.evaluate("[globalThis.tesseraUnzipFrom, globalThis.tesseraUnpacked]") == ["compiled", {"short": 1, "general": 0, "deferred": 0}]
     start_game(page, "human")
     click_square(page, "e9")
     click_square(page, "e8")

@@ -71,11 +71,13 @@ class App:
         self._problem_keys: dict[str, bool] = {}  # storage key -> whether it was set aside
         self._hops = 0  # redirects in the route change under way (show_route within show_route)
         self._keep: list[Any] = []  # proxies that live as long as the page
+        self._modules_at_start = frozenset(sys.modules)
+        """What Python held before the first screen (the snapshot's modules): ``tesseraBench.bytecode``."""
 
     # ----- start-up ------------------------------------------------------------
     def start(self) -> None:
-        # What exists now (the engines and bots, imported from the snapshot,
-        # and the UI modules, imported since) lives as long as the page: out
+        # What exists now (the engines, bots and UI modules, imported from the
+        # snapshot, and whatever was made since) lives as long as the page: out
         # of the collector's sight, a full collection during a bot search does
         # not stall the page for 100+ ms.  The snapshot's objects were frozen
         # when it was made (make_snapshot.mjs), so this freezes only the few
@@ -405,22 +407,27 @@ class App:
             return js.Promise.new(create_once_callable(executor))
 
         def bytecode(*_: Any) -> Any:
-            """``tesseraBench.bytecode()``: {loaded, shipped}: the page's modules
-            imported so far, and how many of them were read from the bytecode the
-            build ships (make_snapshot.mjs's COMPILE_MODULES) instead of compiled here."""
+            """``tesseraBench.bytecode()``: {snapshot, loaded, shipped}: the page's
+            modules the memory snapshot held, those imported since, and how many
+            of these were read from the bytecode the build ships
+            (make_snapshot.mjs's COMPILE_PACKAGE) instead of compiled here."""
             import importlib.util
             import os
-            loaded = shipped = 0
+            snapshot = loaded = shipped = 0
             for name, module in list(sys.modules.items()):
                 spec = getattr(module, "__spec__", None)
-                if not name.startswith("tessera.ui.") or spec is None or not spec.cached:
+                if not name.startswith("tessera.") or spec is None or not spec.cached:
+                    continue
+                if name in self._modules_at_start:
+                    snapshot += 1
                     continue
                 loaded += 1
                 if os.path.isfile(spec.cached):
                     with open(spec.cached, "rb") as fh:
                         header = fh.read(8)
                     shipped += header[:4] == importlib.util.MAGIC_NUMBER and header[4:8] == b"\x01\0\0\0"
-            return to_js({"loaded": loaded, "shipped": shipped}, dict_converter=js.Object.fromEntries)
+            return to_js({"snapshot": snapshot, "loaded": loaded, "shipped": shipped},
+                         dict_converter=js.Object.fromEntries)
 
         proxy = create_proxy(bot_think)
         counter = create_proxy(bytecode)

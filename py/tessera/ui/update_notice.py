@@ -1,15 +1,23 @@
-"""The notice that a new version of the site is ready, with its Reload button.
+"""The page-wide notices whose one action is a reload: a new version, damaged files.
 
-A new build's service worker waits instead of taking over a running tab
-(assets/sw.js); assets/js/update.js finds it and fires
-``tessera:update-ready``.  This module words that in the player's language:
-"A new version of Tessera is ready. [Reload]".  Reload hands over to the new
-build (``tesseraUpdate.apply()``: the waiting worker takes over and the tab
-reloads once); closing the notice keeps this tab on the version it runs, and
-the next load of the page offers the update again.
+- **A new version is ready.**  A new build's service worker waits instead of
+  taking over a running tab (assets/sw.js); assets/js/update.js finds it and
+  fires ``tessera:update-ready``: "A new version of Tessera is ready.
+  [Reload]".  Reload hands over to the new build (``tesseraUpdate.apply()``:
+  the waiting worker takes over and the tab reloads once); closing the notice
+  keeps this tab on the version it runs, and the next load of the page offers
+  the update again.
+- **Some files are damaged.**  The app runs from its memory snapshot, and the
+  package's files (the parts left for later, a rules page's, and the sources
+  tracebacks quote) are written once the first screen is up
+  (assets/js/pyodide-snapshot.mjs).  When ``tessera.zip`` cannot be read (its
+  copy damaged where the service worker keeps it), the loader fires
+  ``tessera:files-damaged``: "Some of Tessera's files are damaged. [Reload]",
+  whose reload first lets go of the site's caches (``tesseraBoot.repair``,
+  assets/js/boot.js), so the files come from the host again.
 
-The notice is shown once, also when the worker was found before Python
-started (``tesseraUpdate.waiting``), and is worded again on a language change.
+Each notice is shown once, also when its event came before Python started,
+and is worded again on a language change.
 """
 
 from __future__ import annotations
@@ -22,36 +30,35 @@ from ..i18n import t
 from .dom import Listeners, button, el, present, set_text
 
 NOTICE_NAME = "update"
-"""``data-notice`` of the notice, for styles and tests."""
+"""``data-notice`` of the update's notice, for styles and tests."""
+DAMAGED_NOTICE_NAME = "files-damaged"
+"""``data-notice`` of the damaged files' notice."""
 
 
-class UpdateNotice:
-    """Shows the notice when update.js says a new build waits."""
+class ReloadNotice:
+    """A notice of the whole app, until closed, with a Reload button."""
+
+    name = ""
+    text_key = ""
+    action = ""
+    """``data-action`` of the Reload button."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.box: Any = None
         self.listeners = Listeners()        # the notice's buttons
-        self._page_listeners = Listeners()  # the page-long "update ready" event
-
-    def install(self) -> None:
-        update = getattr(js.window, "tesseraUpdate", None)
-        if not present(update):
-            return  # no service worker support (or the script failed): nothing to offer
-        self._page_listeners.on(js.window, str(update.event), lambda event: self.show())
-        if update.waiting:
-            self.show()
+        self._page_listeners = Listeners()  # the page-long event that shows it
 
     def show(self) -> None:
         if self.box is not None and self.box.isConnected:
             return
         self.listeners.clear()
-        box = el("div", "notice notice-info notice-update", None,
-                 {"role": "status", "data-notice": NOTICE_NAME})
-        box.appendChild(el("span", "notice-text", t("update.ready")))
+        box = el("div", f"notice notice-info notice-{self.name}", None,
+                 {"role": "status", "data-notice": self.name})
+        box.appendChild(el("span", "notice-text", t(self.text_key)))
         actions = el("span", "notice-actions")
         actions.appendChild(button(t("update.reload"), lambda event: self.reload(), self.listeners,
-                                   "btn btn-primary btn-small", {"data-action": "update-reload"}))
+                                   "btn btn-primary btn-small", {"data-action": self.action}))
         box.appendChild(actions)
         box.appendChild(button(t("dialog.close"), lambda event: self.close(), self.listeners,
                                "notice-close", icon="close"))
@@ -59,11 +66,13 @@ class UpdateNotice:
         self.box = box
 
     def reload(self) -> None:
-        """Let the new build in; update.js reloads the tab once it has taken over."""
-        reload_button = self.box.querySelector("[data-action=update-reload]") if self.box is not None else None
+        reload_button = self.box.querySelector(f"[data-action={self.action}]") if self.box is not None else None
         if present(reload_button):
             reload_button.disabled = True
-        js.window.tesseraUpdate.apply()
+        self.act()
+
+    def act(self) -> None:
+        raise NotImplementedError
 
     def close(self) -> None:
         self.listeners.clear()
@@ -75,24 +84,65 @@ class UpdateNotice:
         """Word the notice again in the language just chosen."""
         if self.box is None or not self.box.isConnected:
             return
-        set_text(self.box.querySelector(".notice-text"), t("update.ready"))
-        set_text(self.box.querySelector("[data-action=update-reload]"), t("update.reload"))
+        set_text(self.box.querySelector(".notice-text"), t(self.text_key))
+        set_text(self.box.querySelector(f"[data-action={self.action}]"), t("update.reload"))
         close = self.box.querySelector(".notice-close")
         close.setAttribute("aria-label", t("dialog.close"))
         close.setAttribute("title", t("dialog.close"))
 
 
-_NOTICE: UpdateNotice | None = None
+class UpdateNotice(ReloadNotice):
+    """Shows the notice when update.js says a new build waits."""
+
+    name = NOTICE_NAME
+    text_key = "update.ready"
+    action = "update-reload"
+
+    def install(self) -> None:
+        update = getattr(js.window, "tesseraUpdate", None)
+        if not present(update):
+            return  # no service worker support (or the script failed): nothing to offer
+        self._page_listeners.on(js.window, str(update.event), lambda event: self.show())
+        if update.waiting:
+            self.show()
+
+    def act(self) -> None:
+        """Let the new build in; update.js reloads the tab once it has taken over."""
+        js.window.tesseraUpdate.apply()
+
+
+class DamagedFilesNotice(ReloadNotice):
+    """Shows the notice when the loader could not write the package's files."""
+
+    name = DAMAGED_NOTICE_NAME
+    text_key = "update.files_damaged"
+    action = "files-reload"
+
+    def install(self) -> None:
+        self._page_listeners.on(js.window, "tessera:files-damaged", lambda event: self.show())
+        if present(getattr(js.window, "tesseraFilesDamaged", None)):
+            self.show()
+
+    def act(self) -> None:
+        """The site's caches let go of, then a reload: the files come from the host again."""
+        boot = getattr(js.window, "tesseraBoot", None)
+        if present(boot) and present(getattr(boot, "repair", None)):
+            boot.repair()
+        else:
+            js.window.location.reload()
+
+
+_NOTICES: list[ReloadNotice] = []
 
 
 def install(app: Any) -> None:
-    """Start listening for a waiting build (once per page)."""
-    global _NOTICE
-    if _NOTICE is None:
-        _NOTICE = UpdateNotice(app)
-        _NOTICE.install()
+    """Start listening for a waiting build and for damaged files (once per page)."""
+    if not _NOTICES:
+        _NOTICES.extend((UpdateNotice(app), DamagedFilesNotice(app)))
+        for notice in _NOTICES:
+            notice.install()   # type: ignore[attr-defined]
 
 
 def relabel() -> None:
-    if _NOTICE is not None:
-        _NOTICE.relabel()
+    for notice in _NOTICES:
+        notice.relabel()
