@@ -379,6 +379,7 @@ function installZipExtractor(pyodide, { later = false } = {}) {
         found.destroy();
       }
     }
+    if (!waiting.length) return; // written already (an import asked before the page was idle)
     for (const [buffer, format, options] of waiting.splice(0)) {
       try {
         unpack(buffer, format, options);
