@@ -223,7 +223,7 @@ def pyscript_closure(dist: str) -> list[str]:
 
 def add_bytecode(package_zip: str, compiled_zip: str) -> int:
     """Add to ``package_zip`` the page's bytecode (``page_pyc.zip``, see
-    make_snapshot.mjs's COMPILE_MODULES) of the sources it holds; returns how many."""
+    make_snapshot.mjs's COMPILE_PACKAGE and ZIP_LEFT_OUT) of the sources it holds; returns how many."""
     added = 0
     with zipfile.ZipFile(package_zip) as package:
         sources = set(package.namelist())
