@@ -72,8 +72,8 @@ function copyTree(FS, src, dst) {
 }
 
 // Everything the first screen and a game need, the ui included, but nothing
-// the page never runs: the relay is a server program (with it the heap grew
-// to 36 MiB, and a snapshot that size did not restore), the command line.
+// the page never runs: the command line, and the relay, a server program
+// (with it the heap grew to 36 MiB, and a snapshot that size did not restore).
 // - The ui's modules import `js`, which here is Node's global object: in a
 //   snapshot, Pyodide keeps the module as a reference to "the global
 //   object", the page's once restored.  None of them touches a JavaScript
