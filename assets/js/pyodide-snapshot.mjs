@@ -337,8 +337,11 @@ function installZipExtractor(pyodide, { later = false } = {}) {
       bytes.destroy();
     }
   };
+  // An archive the short way (and the deferred one) takes: a zip into a folder, no other option.
+  const intoFolder = (format, options) => String(format).toLowerCase() === "zip" && Boolean(options.extractDir)
+    && Object.keys(options).length === 1;
   const unpack = (buffer, format, options) => {
-    if (String(format).toLowerCase() === "zip" && options.extractDir && Object.keys(options).length === 1) {
+    if (intoFolder(format, options)) {
       try {
         const members = python().read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
         let list;
@@ -393,8 +396,7 @@ function installZipExtractor(pyodide, { later = false } = {}) {
     mark("tessera:files-written");
   };
   pyodide.unpackArchive = (buffer, format, options = {}) => {
-    if (later && isZstdFrame(buffer) && String(format).toLowerCase() === "zip" && options.extractDir
-        && Object.keys(options).length === 1) {
+    if (later && isZstdFrame(buffer) && intoFolder(format, options)) {
       try {
         if (!finder) finder = python().first(writeWaiting);
         waiting.push([buffer, format, options]);

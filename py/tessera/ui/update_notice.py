@@ -71,7 +71,12 @@ class ReloadNotice:
             reload_button.disabled = True
         self.act()
 
+    def install(self) -> None:
+        """Start listening for the event that shows the notice."""
+        raise NotImplementedError
+
     def act(self) -> None:
+        """What the Reload button does."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -140,7 +145,7 @@ def install(app: Any) -> None:
     if not _NOTICES:
         _NOTICES.extend((UpdateNotice(app), DamagedFilesNotice(app)))
         for notice in _NOTICES:
-            notice.install()   # type: ignore[attr-defined]
+            notice.install()
 
 
 def relabel() -> None:

@@ -192,7 +192,7 @@ def catalog() -> Catalog:
     return parse_catalog(json.loads(CATALOG_FILE.read_text(encoding="utf-8")))
 
 
-catalog()
 # Read as the module is imported: the page's memory snapshot then holds the
 # catalog, and the page writes the package's files (this one's JSON among
 # them) only once its first screen is up (scripts/make_snapshot.mjs).
+catalog()
