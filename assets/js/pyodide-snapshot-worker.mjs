@@ -317,19 +317,23 @@ async function load({ url, id, kind, wasmKey }, port) {
       missed = `an unreadable copy: ${String((error && error.message) || error)}`; // inflate
     }
   }
+  const wasmData = wasmDataModule(); // fetched while the file comes (it took 20-40 ms after it)
+  wasmData.catch(() => {});
   const { buffer, inflateMs } = await inflatedFromHost(url, kind);
   const bytes = new Uint8Array(buffer);
+  // A copy to keep, so the buffer itself can be transferred; a snapshot's is
+  // made while it waits for the wasm's data segments, then unmasked with them.
+  const copy = cache ? buffer.slice(0) : null;
   let mask = null;
   if (kind === "wasm") {
-    mask = (await wasmDataModule()).dataMask(bytes).buffer;
+    mask = (await wasmData).dataMask(bytes).buffer;
   } else { // sparse as shipped (wasm-data.mjs), unmasked here
-    (await wasmDataModule()).xorMask(bytes, await maskFrom(port, cache, wasmKey));
+    const { xorMask } = await wasmData;
+    const segments = await maskFrom(port, cache, wasmKey);
+    xorMask(bytes, segments);
+    if (copy) xorMask(new Uint8Array(copy), segments);
   }
-  if (cache) {
-    // A copy of the bytes, so the buffer itself can be transferred.
-    const headers = kind === "wasm" ? { "Content-Type": "application/wasm" } : {};
-    pending = { cache, key, url, copy: buffer.slice(0), headers };
-  }
+  if (copy) pending = { cache, key, url, copy, headers: kind === "wasm" ? { "Content-Type": "application/wasm" } : {} };
   return { buffer, cached: false, inflateMs, mask, missed };
 }
 

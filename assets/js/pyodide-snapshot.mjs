@@ -823,13 +823,29 @@ async function cachedWasm() {
   return hit;
 }
 
+/** Whether this is a window no service worker controls (see start). */
+function firstVisit() {
+  try {
+    return Boolean(globalThis.document) && !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch (error) {
+    return false; // Firefox throws on reading navigator.serviceWorker where storage is blocked
+  }
+}
+
 /** Start getting both files: { wasm: Promise of a Response, snapshot: Promise of the unmasked bytes }. */
 function start() {
   const workers = typeof Worker === "function";
   if (workers) mark("tessera:snapshot-requested");
   const channel = new MessageChannel(); // the wasm's data segments, for the snapshot's worker
   let mask = null; // the same, for this thread
-  const wasm = cachedWasm().then(async (hit) => {
+  // A page no service worker controls is almost always a first visit, with
+  // no kept copy to find: its wasm's worker starts at once, beside the
+  // snapshot's, rather than after this thread has looked in Cache Storage
+  // (which a fresh profile opens slowly, this thread busy with PyScript: the
+  // worker started 130-330 ms after the snapshot's).  The worker looks there
+  // itself, so a copy kept all the same (a reload that bypassed the service
+  // worker) is still used.
+  const wasm = (firstVisit() ? Promise.resolve(null) : cachedWasm()).then(async (hit) => {
     if (hit) {
       channel.port1.postMessage({ cached: true });
       return hit;

@@ -226,6 +226,9 @@ def test_a_kept_wasm_with_damaged_data_is_dropped_by_the_worker_after_the_start(
     wait_ready(page)
     wasm_key = inflated_key(page, "pyodide.asm.wasm.br")
     page.evaluate(GARBLE_KEPT_WASM_JS, wasm_key)
+    # The page reads the kept wasm itself only under the service worker; a page no worker
+    # controls leaves that to the wasm's worker, which checks the copy's sum before using it.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()
     wait_ready(page)
     assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache, "
@@ -311,3 +314,33 @@ def test_a_wasm_kept_while_the_page_looked_still_unmasks_the_snapshot(page: Page
     page.wait_for_function("document.querySelectorAll('button.move').length === 1")
     page_log.assert_no_errors()
     assert not [text for text in warnings if "Tessera" in text], warnings
+
+
+def test_a_page_no_service_worker_controls_still_reads_its_kept_copies(browser, page_log, site_url: str,
+                                                                       wait_ready) -> None:
+    """A page no service worker controls is taken for a first visit: its wasm's worker starts at
+    once instead of after the page looked in Cache Storage, and looks there itself.  So a reload
+    without the service worker (blocked here, as a reload that bypasses it) still starts from
+    both kept copies, inflating neither; Python runs, and a game is played."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        page_log.attach(page, context)
+        page.goto(site_url)
+        wait_ready(page)
+        controller = "navigator.serviceWorker ? navigator.serviceWorker.controller : null"
+        assert page.evaluate(f"[{controller}, globalThis.tesseraCacheMissed]") == [
+            None, {"snapshot": "no copy", "wasm": "no copy"}]
+        wait_stored(page, "snapshot", "wasm")
+        page.reload()
+        wait_ready(page)
+        started = page.evaluate(f"""[{controller}, globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache,
+                                     globalThis.tesseraWasmFromCache, globalThis.tesseraInflateMs]""")
+        assert started == [None, True, True, True, {}], started
+        start_game(page, "human")
+        click_square(page, "e9")
+        click_square(page, "e8")
+        page.wait_for_function("document.querySelectorAll('button.move').length === 1")
+        page_log.assert_no_errors()
+    finally:
+        context.close()
