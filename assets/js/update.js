@@ -166,6 +166,19 @@
     waiting.postMessage("tessera:skip-waiting");
   }
 
+  /** Link what index.html keeps in <template id="late-links"> (the web app
+   * manifest): a browser that reads a manifest checks whether the site
+   * installs, fetching its icons, which on a first visit competed with the
+   * start.  Nothing needs it before the first screen. */
+  function linkLate() {
+    const kept = document.getElementById("late-links");
+    if (!kept || !kept.content) return;
+    kept.remove();
+    document.head.append(kept.content);
+  }
+
+  whenReady(linkLate, READY_LATEST_MS, true);
+
   // Registered once the first screen is up: a first install fetches and
   // stores every file of the site (83, 9 MB), which on a first visit
   // competed with inflating Python's snapshot and starting the app (home
