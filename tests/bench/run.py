@@ -769,6 +769,17 @@ def versus(value: float | None, bare: float | None, none: str = "n/a") -> str:
     return text
 
 
+def paired_ratio(rows: list[dict], bare: list[dict], key: str) -> str:
+    """The median of each run's figure over the bare page's in that run, with their range: on a
+    machine whose speed drifts (one run's bare page took 2.8 s, another's 4.6), a ratio of two
+    medians may pair a slow spell with a quick one, where each run's pair shares its moment."""
+    ratios = sorted(row[key] / other[key] for row, other in zip(rows, bare)
+                    if len(rows) == len(bare) and row.get(key) and other.get(key))
+    if not ratios:
+        return "n/a"
+    return f"{statistics.median(ratios):.2f}x bare (runs: {ratios[0]:.2f}-{ratios[-1]:.2f}x)"
+
+
 def bytes_rows(page: dict) -> list[str]:
     out = []
     for kind, what in (("plain", "plain (no compression)"), ("gzip", "gzip (Accept-Encoding)")):
@@ -795,6 +806,9 @@ def startup_rows(page: dict) -> list[str]:
                           ("fcp_ms", "first contentful paint"),
                           ("ready_ms", "home screen ready (data-tessera=ready)")):
             out.append(row(f"{what}: {name}", "ms", chromium=versus(median_of(rows, key), median_of(bare, key))))
+            if key == "ready_ms":
+                out.append(row(f"{what}: home screen ready, each run against its bare page (median of the ratios)",
+                               chromium=paired_ratio(rows, bare, key)))
         out.append(row(f"{what}: snapshot ready / Python started from it (loadPyodide resolved)", "ms",
                        chromium=f"{fmt(median_of(rows, 'snapshot_ms'))} / {fmt(median_of(rows, 'python_ms'))}"))
         out.append(row(f"{what}: time to inflate (in workers, in parallel): snapshot / pyodide.asm.wasm "
