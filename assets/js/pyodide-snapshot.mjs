@@ -823,8 +823,8 @@ async function cachedWasm() {
   return hit;
 }
 
-/** Whether this is a window no service worker controls (see start). */
-function firstVisit() {
+/** Whether this is a window no service worker controls: almost always a first visit (see start). */
+function uncontrolledWindow() {
   try {
     return Boolean(globalThis.document) && !(navigator.serviceWorker && navigator.serviceWorker.controller);
   } catch (error) {
@@ -841,11 +841,12 @@ function start() {
   // A page no service worker controls is almost always a first visit, with
   // no kept copy to find: its wasm's worker starts at once, beside the
   // snapshot's, rather than after this thread has looked in Cache Storage
-  // (which a fresh profile opens slowly, this thread busy with PyScript: the
-  // worker started 130-330 ms after the snapshot's).  The worker looks there
-  // itself, so a copy kept all the same (a reload that bypassed the service
-  // worker) is still used.
-  const wasm = (firstVisit() ? Promise.resolve(null) : cachedWasm()).then(async (hit) => {
+  // (a fresh profile's, opened while this thread is busy with PyScript: the
+  // wasm's worker started 60-270 ms after the snapshot's, and the two files
+  // were inflated 30 and 57 ms later than now, medians of 8).  The worker
+  // looks there itself, so a copy kept all the same (a reload that bypassed
+  // the service worker) is still used, checked by its sum.
+  const wasm = (uncontrolledWindow() ? Promise.resolve(null) : cachedWasm()).then(async (hit) => {
     if (hit) {
       channel.port1.postMessage({ cached: true });
       return hit;
