@@ -7,7 +7,8 @@ Collects, and prints as ONE markdown table:
     returns a list of ``{"name": str, "value": float, "unit": str}``;
 (b) the same function in Pyodide under Node (tests/pyodide/run_bench.mjs);
 (c) page metrics in headless Chromium against the built site (scripts/serve.py):
-    a cold load (fresh profile: no HTTP cache, no service worker), a warm
+    a cold load (fresh profile: no HTTP cache, no service worker; in a
+    browser that has finished starting, ``settle_browser``), a warm
     reload (same profile, after the service worker took control and the page
     kept its inflated snapshot) and a warm load in a new tab of that profile
     (a new renderer: the wasm compiled again, as when a player comes back):
@@ -284,11 +285,54 @@ def saved_game_script() -> tuple[str, str]:
     return f"#/play/quadrature/{BENCH_SESSION_ID}", script
 
 
+def profile_cpu_ms(profile: str) -> float:
+    """The CPU time (user + system, ms) used so far by the processes whose command line names
+    ``profile`` (the browser launched on it and its children), from ``/proc`` (Linux)."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if profile.encode() not in Path(f"/proc/{entry}/cmdline").read_bytes():
+                continue
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:   # gone meanwhile
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+BROWSER_QUIET_MS = 300
+"""How long a newly launched browser must use (next to) no CPU before a cold load starts."""
+
+
+def settle_browser(profile: str, limit_s: float = 5.0) -> None:
+    """Wait until the browser just launched on ``profile`` has finished starting: for its first
+    0.5-0.7 s it used 1.5 cores of the two (about 900 ms of CPU), then next to none.  A first
+    visit is made in a browser already running; loaded at once, the app's start (1 s) shared
+    the cores with the browser's (its home screen 1,342 ms against 881 a second later, medians
+    of 6), the bare page's (3 s) less so in proportion.  Every cold load, app and bare page,
+    waits alike.  Where ``/proc`` cannot be read, it waits 1 s."""
+    step = 0.1
+    quiet = 0.0
+    deadline = time.monotonic() + limit_s
+    try:
+        used = profile_cpu_ms(profile)
+    except OSError:
+        time.sleep(1.0)
+        return
+    while quiet * 1000 < BROWSER_QUIET_MS and time.monotonic() < deadline:
+        time.sleep(step)
+        now = profile_cpu_ms(profile)
+        quiet = quiet + step if now - used <= 10 else 0.0
+        used = now
+
+
 @contextlib.contextmanager
 def fresh_profile(pw, prefix: str):
     """A browser on a new, empty profile (a first visit: no HTTP cache, no
-    service worker), deleted afterwards: yields (context, its page, the
-    profile's folder)."""
+    service worker), deleted afterwards, once it has finished starting
+    (``settle_browser``): yields (context, its page, the profile's folder)."""
     from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
     profile = tempfile.mkdtemp(prefix=prefix)
@@ -296,7 +340,9 @@ def fresh_profile(pw, prefix: str):
         ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                     viewport={"width": 1280, "height": 900})
         try:
-            yield ctx, ctx.pages[0] if ctx.pages else ctx.new_page(), profile
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            settle_browser(profile)
+            yield ctx, page, profile
         finally:
             ctx.close()
     finally:
