@@ -446,7 +446,7 @@ def test_the_loading_screen_draws_few_frames(page: Page, page_log, site_url: str
     assert style["headerBackdrop"] == "none", style
     changes = page.evaluate("globalThis.tesseraLoadingChanges")
     early = [change for change in changes if change[0] < 1900]
-    assert early and len(early) <= STAGES + 3, changes   # and the first render, Python's start, the text
+    assert early and len(early) <= 1 + 1 + STAGES + 1, changes   # as loaded, first drawn, the stages, Python's start
     assert all(text == "" for _, _, text in early), changes
     widths = [width for _, width, _ in changes]
     assert widths == sorted(widths) and widths[-1] >= 55, changes   # the snapshot reached at least
