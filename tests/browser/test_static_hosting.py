@@ -139,7 +139,7 @@ def test_from_a_sub_path_the_site_is_scoped_there_and_plays_offline(page: Page, 
 def test_the_manifest_is_valid_and_its_icons_load(page: Page, page_log, site_dir: Path, served,
                                                   wait_ready) -> None:
     """manifest.json is linked once the first screen is up (read while the page started, with its
-    icons, it took the browser process 150-190 ms more of the two cores' time), is valid JSON that
+    icons, it took the browser process 165-190 ms more of the two cores' time), is valid JSON that
     Chromium parses without errors, scoped to the site, and every icon loads at its size."""
     server = served(site_dir, prefix=PREFIX)
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
