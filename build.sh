@@ -32,6 +32,10 @@ PYODIDE_PY_VERSION="3.14"
 # it is stopped and reported failed, so that one stuck for good leaves the other steps' results
 # and the summary, not a CI job stopped from outside with no word of where.
 STEP_LIMIT_S="${TESSERA_STEP_LIMIT_S:-3600}"
+# Browser test processes (pytest-xdist), each with its own Chromium, servers and lent context,
+# a test file each at a time. One left a sixth of two cores idle (pages waiting on timers,
+# servers and each other); two keep both busy and took 589 s against 764.
+BROWSER_WORKERS="${TESSERA_BROWSER_WORKERS:-2}"
 
 say() { printf '==> %s\n' "$*"; }
 die() { printf 'build.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -272,11 +276,11 @@ cmd_test() {
   trap 'stop_steps; exit 130' INT TERM
   export PYTHONDONTWRITEBYTECODE=1
 
-  # Everything runs at once, the browser tests in front: they are most of the time and leave
-  # about a quarter of two cores idle (pages waiting on timers, servers and each other). The
-  # engine tests, in Pyodide and in CPython, fill that idle time at a lower priority (nice), so
-  # the browser tests lose little to them; the Pyodide ones need no build and start first. The
-  # relay tests mostly wait (for a paused Redis, for rooms to expire) and keep their priority.
+  # Everything runs at once, the browser tests in front, in two processes: they are most of the
+  # time. The engine tests, in Pyodide and in CPython, run at a lower priority (nice), so the
+  # browser tests lose little to them (the Pyodide ones need no build and start first); what
+  # they cannot run meanwhile they run once the browser tests end. The relay tests mostly wait
+  # (for a paused Redis, for rooms to expire) and keep their priority.
   start_step "$logs/pyodide.log" -- nice -n 10 node tests/pyodide/run_tests.mjs tests/unit
   "$(host_python)" scripts/build_site.py site || { stop_steps; die "the build failed"; }
   # The browser fixtures would rebuild otherwise; we just built.
@@ -285,7 +289,7 @@ cmd_test() {
   start_step "$logs/relay.log" -- "$VENV/bin/python" -m pytest -p no:cacheprovider tests/relay
   run_step "browser tests (Playwright, Chromium)" \
     yes "$logs/browser.log" -- \
-    "$VENV/bin/python" -m pytest -p no:cacheprovider --reruns 1 --only-rerun "(Target|Page) crashed" --durations=15 tests/browser
+    "$VENV/bin/python" -m pytest -p no:cacheprovider -n "$BROWSER_WORKERS" --dist loadfile --reruns 1 --only-rerun "(Target|Page) crashed" --durations=15 tests/browser
   finish_step "unit tests (CPython $("$VENV/bin/python" -c 'import platform; print(platform.python_version())'), beside them)" \
     no "$logs/unit.log"
   finish_step "relay tests (CPython, beside them)" no "$logs/relay.log"
