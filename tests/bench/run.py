@@ -304,6 +304,9 @@ def profile_cpu_ms(profile: str) -> float:
 
 BROWSER_QUIET_MS = 300
 """How long a newly launched browser must use (next to) no CPU before a cold load starts."""
+SETTLE_COLD_LOADS = True
+"""False (``--cold-at-launch``): cold loads start as soon as the browser is up, as the bench
+did before stop 51, so that figures taken either way can be compared."""
 
 
 def settle_browser(profile: str, limit_s: float = 5.0) -> None:
@@ -341,7 +344,8 @@ def fresh_profile(pw, prefix: str):
                                                     viewport={"width": 1280, "height": 900})
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            settle_browser(profile)
+            if SETTLE_COLD_LOADS:
+                settle_browser(profile)
             yield ctx, page, profile
         finally:
             ctx.close()
@@ -1007,7 +1011,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--startup-only", action="store_true",
                     help="page metrics: the first visit's bytes and the start-up figures only (no examples "
                          "page, bots, long game or worker)")
+    ap.add_argument("--cold-at-launch", action="store_true",
+                    help="cold loads start as soon as the browser is up, without waiting for it to settle")
     args = ap.parse_args(argv)
+    global SETTLE_COLD_LOADS  # noqa: PLW0603 (a setting of this run, read by fresh_profile)
+    SETTLE_COLD_LOADS = not args.cold_at_launch
     runs = args.runs or (1 if args.quick else 3)
 
     cpy: dict = {}
