@@ -35,6 +35,11 @@ on it: a test needs no context of its own for those.
 
 ``wait_ready`` and ``launch_chromium`` are also importable plain functions
 (``from conftest import wait_ready`` works from tests in this folder).
+
+Under pytest-xdist (``./build.sh test`` runs two processes) each process has
+its session fixtures of its own: servers on ports the OS chose, a Chromium,
+lent contexts whose reset page names the process; the site is built once,
+before they start (``pytest_configure``).
 """
 
 from __future__ import annotations
@@ -277,9 +282,9 @@ def pytest_terminal_summary(terminalreporter):
 
 # --------------------------------------------------------------- fixtures --
 
-@pytest.fixture(scope="session")
-def site_dir() -> Path:
-    """``site/``, or ``$TESSERA_SITE_DIR`` (a private build, e.g. for work in parallel)."""
+def built_site() -> Path:
+    """``site/``, or ``$TESSERA_SITE_DIR`` (a private build, e.g. for work in parallel), built
+    first unless ``TESSERA_SITE_BUILT=1`` says it already is."""
     private = os.environ.get("TESSERA_SITE_DIR")
     site = Path(private) if private else REPO / "site"
     if os.environ.get("TESSERA_SITE_BUILT") != "1" or not (site / "index.html").exists():
@@ -291,6 +296,21 @@ def site_dir() -> Path:
             subprocess.run([bash, str(REPO / "build.sh"), "build"], cwd=REPO, check=True)
     assert (site / "index.html").exists(), "site/ was not built"
     return site
+
+
+def pytest_configure(config):
+    """Run in several processes (pytest-xdist, as ``./build.sh test`` does), the tests would
+    each build the site into the same folder at once: the main process builds it first, and
+    the processes it starts afterwards inherit ``TESSERA_SITE_BUILT=1``."""
+    if getattr(config, "workerinput", None) is None and getattr(config.option, "numprocesses", None):
+        built_site()
+        os.environ["TESSERA_SITE_BUILT"] = "1"
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site (``built_site``)."""
+    return built_site()
 
 
 @pytest.fixture(scope="session")
