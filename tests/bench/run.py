@@ -433,6 +433,7 @@ BARE_TOML = 'name = "bare"\ninterpreter = "./vendor/pyodide/pyodide.mjs"\n'
 def make_bare_site(site: Path) -> Path:
     """A temporary folder serving the bare PyScript page (links, no copies), and beside it
     ``drawn.html``, the same page showing a screen like the app's (``DRAWN_SCREEN``)."""
+    site = site.resolve()   # the links below are made in another folder: a relative --site broke them
     bare = Path(tempfile.mkdtemp(prefix="tessera-bench-bare-"))
     (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
     drawn = BARE_HTML.replace('<main id="frame"><p>Loading…</p></main>', DRAWN_SCREEN)
