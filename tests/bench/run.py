@@ -99,6 +99,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -285,16 +286,26 @@ def saved_game_script() -> tuple[str, str]:
     return f"#/play/quadrature/{BENCH_SESSION_ID}", script
 
 
-def profile_cpu_ms(profile: str) -> float:
-    """The CPU time (user + system, ms) used so far by the processes whose command line names
-    ``profile`` (the browser launched on it and its children), from ``/proc`` (Linux)."""
-    ticks = 0
+def profile_processes(profile: str) -> Iterator[tuple[str, bytes]]:
+    """The processes whose command line names ``profile`` (the browser launched on it and its
+    children), from ``/proc`` (Linux): (their folder's name there, the command line)."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            if profile.encode() not in Path(f"/proc/{entry}/cmdline").read_bytes():
-                continue
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:   # gone meanwhile
+            continue
+        if profile.encode() in command:
+            yield entry, command
+
+
+def profile_cpu_ms(profile: str) -> float:
+    """The CPU time (user + system, ms) used so far by the processes of ``profile``
+    (``profile_processes``)."""
+    ticks = 0
+    for entry, _ in profile_processes(profile):
+        try:
             fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:   # gone meanwhile
             continue
@@ -462,13 +473,10 @@ def renderer_memory(profile: str) -> dict:
     with every process that maps them) and shared memory (raster tiles and canvases,
     shared with the browser process)."""
     best: dict = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+    for entry, command in profile_processes(profile):
+        if b"--type=renderer" not in command:
             continue
         try:
-            command = Path(f"/proc/{entry}/cmdline").read_bytes()
-            if b"--type=renderer" not in command or profile.encode() not in command:
-                continue
             status = Path(f"/proc/{entry}/status").read_text()
         except OSError:   # gone meanwhile
             continue
