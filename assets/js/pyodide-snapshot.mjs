@@ -135,7 +135,7 @@ def _tessera_member(folder, name):
         raise ValueError(f"not extracted here: {name}")
     return f"{folder}/{name}"
 
-def _tessera_read_framed(data, folder):
+def _tessera_framed_members(data, folder):
     """The members of a zip of stored members in one zstd frame, read from
     its local headers as the frame is inflated, a chunk at a time: the page's
     wasm memory is never given back, and held whole (one 2.7 MB buffer) the
@@ -152,7 +152,6 @@ def _tessera_read_framed(data, folder):
             if inflater.eof or inflater.needs_input:
                 raise ValueError("tessera.zip: the zstd frame is cut short")
             pending.extend(inflater.decompress(b"", max_length=CHUNK))
-    members = []
     while True:
         need(4)
         signature = bytes(pending[:4])
@@ -161,7 +160,7 @@ def _tessera_read_framed(data, folder):
                 if inflater.needs_input:
                     raise ValueError("tessera.zip: the zstd frame is cut short")
                 inflater.decompress(b"", max_length=CHUNK)
-            return members
+            return
         need(30)
         if signature != LOCAL_HEADER:
             raise ValueError("tessera.zip: not a zip")
@@ -175,11 +174,67 @@ def _tessera_read_framed(data, folder):
         del pending[:begin + size]
         target = _tessera_member(folder, name)
         if name.endswith("/"):
-            members.append((target.rstrip("/"), None))
+            yield (target.rstrip("/"), None)
             continue
         if zlib.crc32(body) != crc:
             raise ValueError(f"damaged: {name}")
-        members.append((target, body))
+        yield (target, body)
+
+def _tessera_read_framed(data, folder):
+    return list(_tessera_framed_members(data, folder))
+
+class _TesseraZipSlices:
+    """A zstd-framed zip's members a slice at a time (next), for the files
+    written once the first screen is up: read and written whole, they were
+    one task of 80-365 ms right after a first visit's home screen (2.7 MB
+    inflated and checked, 212 files written), which held up a first click.
+    The first slices read, the next ones give members to write: none is
+    given before the frame's checksum is checked at its end, since a damaged
+    name is in no member's CRC.  While a slice is read, the finder that has
+    the files written first lets imports pass: the reader's own (an
+    encoding, zstd) need no file of the package."""
+
+    def __init__(self, data, folder, finder):
+        self.reading = _tessera_framed_members(data.to_bytes(), folder)
+        self.members = []   # read, and once all are, reversed: the next to write is last
+        self.finder = finder
+
+    def next(self, size):
+        """Members to write, about size bytes of them; an empty list while the
+        zip is still read, None once every member was given."""
+        if self.reading is not None:
+            self._read(size)
+            return []
+        if not self.members:
+            return None
+        given, got = [], 0
+        while self.members and got < size:
+            given.append(self.members.pop())
+            got += _tessera_cost(given[-1])
+        return given
+
+    def _read(self, size):
+        if self.finder is not None:
+            self.finder.reading = True
+        try:
+            got = 0
+            for member in self.reading:
+                self.members.append(member)
+                got += _tessera_cost(member)
+                if got >= size:
+                    return
+            self.reading = None   # read to the frame's end: its checksum is checked
+            self.members.reverse()
+        finally:
+            if self.finder is not None:
+                self.finder.reading = False
+
+def _tessera_cost(member):
+    """A member's share of a slice: its bytes, and 100 for making its file."""
+    return 100 + len(member[1] or b"")
+
+def _tessera_zip_slices(data, folder, finder):
+    return _TesseraZipSlices(data, folder, finder)
 
 class _TesseraFilesFirst:
     """A finder, first on sys.meta_path while the package's files wait to be
@@ -188,8 +243,11 @@ class _TesseraFilesFirst:
 
     def __init__(self, write):
         self.write = write
+        self.reading = False   # set while _TesseraZipSlices reads
 
     def find_spec(self, name, path=None, target=None):
+        if self.reading:
+            return None
         write, self.write = self.write, None
         self.remove()
         if write is not None:
@@ -315,10 +373,11 @@ function installZipExtractor(pyodide, { later = false } = {}) {
   let functions = null;
   const python = () => {
     if (!functions) {
-      const names = ["_tessera_read_zip", "_tessera_inner_zip", "_tessera_files_first", "_tessera_files_written"];
+      const names = ["_tessera_read_zip", "_tessera_inner_zip", "_tessera_files_first", "_tessera_files_written",
+                     "_tessera_zip_slices"];
       const [got, from] = loaderFunctions(pyodide, READ_ZIP, names);
       functions = { read: got._tessera_read_zip, inner: got._tessera_inner_zip, first: got._tessera_files_first,
-                    written: got._tessera_files_written };
+                    written: got._tessera_files_written, slices: got._tessera_zip_slices };
       globalThis.tesseraUnzipFrom = from;
     }
     return functions;
@@ -340,10 +399,14 @@ function installZipExtractor(pyodide, { later = false } = {}) {
   // An archive the short way (and the deferred one) takes: a zip into a folder, no other option.
   const intoFolder = (format, options) => String(format).toLowerCase() === "zip" && Boolean(options.extractDir)
     && Object.keys(options).length === 1;
+  const unpackGeneral = (buffer, format, options) => {
+    counts.general += 1;
+    return general(isZstdFrame(buffer) ? innerZip(buffer) : buffer, format, options);
+  };
   const unpack = (buffer, format, options) => {
     if (intoFolder(format, options)) {
       try {
-        const members = python().read(buffer, String(options.extractDir).replace(/\/+$/, "") || "/");
+        const members = python().read(buffer, folderOf(options));
         let list;
         try {
           list = members.toJs();
@@ -357,22 +420,79 @@ function installZipExtractor(pyodide, { later = false } = {}) {
         console.warn("Tessera: the zip is unpacked the general way:", error);
       }
     }
-    counts.general += 1;
-    return general(isZstdFrame(buffer) ? innerZip(buffer) : buffer, format, options);
+    return unpackGeneral(buffer, format, options);
   };
-  // After a start from the snapshot, tessera.zip's files (PyScript's [files],
-  // the bots' worker's and embed.js's unpacking) are written once the first
-  // screen is up, not before it: the snapshot holds every module that screen
-  // and a game need, and writing the files took 45-65 ms of a first visit's
-  // start.  What needs them sooner gets them at once: an import of a module
-  // Python does not hold yet (a rules page's, left for later) has them written
-  // first (READ_ZIP's _TesseraFilesFirst), and a module that reads its own
-  // files reads them when imported (so the snapshot holds what it read).
-  // Files that cannot be written (a damaged zip) are said on the page
-  // (packageDamaged).
+  const writer = later ? laterWriter(pyodide, python, unpackGeneral, counts) : null;
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (writer && isZstdFrame(buffer) && intoFolder(format, options)) {
+      try {
+        writer.add(buffer, format, options);
+        return undefined;
+      } catch (error) {
+        console.warn("Tessera: the package's files are written now:", error);
+      }
+    }
+    return unpack(buffer, format, options);
+  };
+}
+
+/** Where a zip is unpacked: its extractDir without a trailing slash. */
+function folderOf(options) {
+  return String(options.extractDir).replace(/\/+$/, "") || "/";
+}
+
+const SLICE_BYTES = 1 << 15; // a step of the later writing: about 32 KB of files
+const SLICE_MS = 8; // its steps in one idle callback
+
+/** After a start from the snapshot, tessera.zip's files (PyScript's [files],
+ * the bots' worker's and embed.js's unpacking) are written once the first
+ * screen is up, not before it: the snapshot holds every module that screen
+ * and a game need, and writing the files took 45-65 ms of a first visit's
+ * start.  They are written a slice at a time in idle callbacks: read and
+ * written whole, they were one task of 80-365 ms just after a first visit's
+ * home screen.  What needs them sooner gets them at once: an import of a
+ * module Python does not hold yet (a rules page's, left for later) has the
+ * rest written first (READ_ZIP's _TesseraFilesFirst), and a module that
+ * reads its own files reads them when imported (so the snapshot holds what
+ * it read).  Files that cannot be read the short way are unpacked by
+ * Pyodide's own unpacking; when that fails too (a damaged zip), the page
+ * says so (packageDamaged).  `add` takes an archive to write. */
+function laterWriter(pyodide, python, unpackGeneral, counts) {
+  const slicing = globalThis.tesseraLaterWrites = { callbacks: 0, steps: 0 }; // for the tests
   const waiting = [];
+  let current = null; // [buffer, format, options, its reader or null], being written
   let finder = null;
-  const writeWaiting = () => {
+  const pending = () => current !== null || waiting.length > 0;
+  const step = () => {
+    slicing.steps += 1;
+    if (!current) current = [...waiting.shift(), null];
+    const [buffer, format, options] = current;
+    try {
+      if (!current[3]) current[3] = python().slices(buffer, folderOf(options), finder);
+      const got = current[3].next(SLICE_BYTES);
+      if (got !== undefined && got !== null) { // else every member was given
+        let members;
+        try {
+          members = got.toJs();
+        } finally {
+          got.destroy();
+        }
+        writeMembers(pyodide.FS, members);
+        return;
+      }
+      counts.short += 1;
+    } catch (error) {
+      console.warn("Tessera: the zip is unpacked the general way:", error);
+      try {
+        unpackGeneral(buffer, format, options);
+      } catch (failed) {
+        packageDamaged(failed);
+      }
+    }
+    if (current[3]) current[3].destroy();
+    current = null;
+  };
+  const finish = () => {
     if (finder) {
       const found = finder;
       finder = null;
@@ -382,33 +502,33 @@ function installZipExtractor(pyodide, { later = false } = {}) {
         found.destroy();
       }
     }
-    if (!waiting.length) return; // written already (an import asked before the page was idle)
-    for (const [buffer, format, options] of waiting.splice(0)) {
-      try {
-        unpack(buffer, format, options);
-      } catch (error) {
-        packageDamaged(error);
-      }
-    }
     try {
       python().written();
     } catch (error) { /* the listings are read again when the folders change */ }
     mark("tessera:files-written");
   };
-  pyodide.unpackArchive = (buffer, format, options = {}) => {
-    if (later && isZstdFrame(buffer) && intoFolder(format, options)) {
-      try {
-        if (!finder) finder = python().first(writeWaiting);
-        waiting.push([buffer, format, options]);
-        counts.deferred += 1;
-        // A worker (the bots') writes them only if an import asks: it reads no file.
-        if (waiting.length === 1 && globalThis.document) afterPageReady(writeWaiting, 2000);
-        return undefined;
-      } catch (error) {
-        console.warn("Tessera: the package's files are written now:", error);
-      }
-    }
-    return unpack(buffer, format, options);
+  const writeAll = () => {
+    if (!pending()) return; // written already
+    while (pending()) step();
+    finish();
+  };
+  const writeSlice = () => {
+    if (!pending()) return; // written already (an import asked first)
+    slicing.callbacks += 1;
+    const until = performance.now() + SLICE_MS;
+    do step(); while (pending() && performance.now() < until);
+    if (pending()) whenIdle(writeSlice, 500);
+    else finish();
+  };
+  return {
+    add(buffer, format, options) {
+      if (!finder) finder = python().first(writeAll);
+      const idle = !pending();
+      waiting.push([buffer, format, options]);
+      counts.deferred += 1;
+      // A worker (the bots') writes them only if an import asks: it reads no file.
+      if (idle && globalThis.document) afterPageReady(writeSlice, 2000);
+    },
   };
 }
 
@@ -475,16 +595,34 @@ function afterPageReady(job, idleTimeoutMs) {
 const PYSCRIPT_BOOTSTRAP = "import os as _os\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
 const PYSCRIPT_PYC = `
+IDENTIFIER = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+
+def _tessera_runs_after(text, prefix, chars):
+    """Each run of chars right after prefix in text: re.findall(prefix +
+    "([chars]+)") without re, whose first patterns compiled in a first
+    visit's page were most of 30-70 ms of this listing's task."""
+    found, at = [], text.find(prefix)
+    while at >= 0:
+        start = end = at + len(prefix)
+        while end < len(text) and text[end] in chars:
+            end += 1
+        if end > start:
+            found.append(text[start:end])
+        at = text.find(prefix, end)
+    return found
+
 def _tessera_pyscript_sources():
     # The modules "import pyscript" loads: its __init__.py and the modules
     # those name, in that order (12 of its 14 files: not .fs or .media).
-    import os, re, sys
+    # A generator, a file read at each step: listed at once, they were a
+    # task of 30-60 ms of a first visit; the page compiles each as it comes.
+    import os, sys
     for folder in sys.path:
         package = os.path.join(folder or ".", "pyscript")
         if os.path.isfile(os.path.join(package, "__init__.py")):
             break
     else:
-        return []
+        return
     sources, names = [], ["__init__"]
     while names:
         path = os.path.join(package, names.pop(0) + ".py")
@@ -493,10 +631,13 @@ def _tessera_pyscript_sources():
         sources.append(path)
         with open(path, encoding="utf-8") as source:
             text = source.read()
-        names += re.findall("pyscript[.]([A-Za-z0-9_]+)", text)
-        for listed in re.findall("from pyscript import ([A-Za-z0-9_, ]+)", text):
+        names += _tessera_runs_after(text, "pyscript.", IDENTIFIER)
+        for listed in _tessera_runs_after(text, "from pyscript import ", IDENTIFIER + ", "):
             names += [name.strip() for name in listed.split(",")]
-    return sources
+        yield path
+
+def _tessera_next_source(sources):
+    return next(sources, None)
 
 def _tessera_write_pyc(path):
     import os
@@ -588,35 +729,35 @@ function deferPyscriptImport(pyodide) {
       console.warn("Tessera: PyScript's own module did not import:", error);
     }
   };
-  // Idle callbacks: the sources listed; each compiled; the import.
+  // Idle callbacks: a source listed and compiled in each; then the import.
   const compileThenImport = () => {
-    let sources = [];
-    let write = null;
+    let sources = null;
+    let found = null;
     globalThis.tesseraPyscriptPyc = 0;
     const next = () => {
-      if (sources.length) {
-        if (write(sources.shift())) globalThis.tesseraPyscriptPyc += 1;
+      let path = null;
+      try {
+        path = sources ? found._tessera_next_source(sources) : null;
+      } catch (error) {
+        console.warn("Tessera: the rest of PyScript's modules are imported without compiling them first:", error);
+      }
+      if (path !== null && path !== undefined) {
+        if (found._tessera_write_pyc(path)) globalThis.tesseraPyscriptPyc += 1;
         whenIdle(next);
         return;
       }
-      if (write) write.destroy();
+      if (sources) sources.destroy();
+      if (found) Object.values(found).forEach((proxy) => proxy.destroy());
       importNow();
     };
     try {
-      const [found] = loaderFunctions(pyodide, PYSCRIPT_PYC, ["_tessera_pyscript_sources", "_tessera_write_pyc"]);
-      write = found._tessera_write_pyc;
-      try {
-        const listed = found._tessera_pyscript_sources();
-        sources = listed.toJs();
-        listed.destroy();
-      } finally {
-        found._tessera_pyscript_sources.destroy();
-      }
+      [found] = loaderFunctions(pyodide, PYSCRIPT_PYC,
+        ["_tessera_pyscript_sources", "_tessera_next_source", "_tessera_write_pyc"]);
+      sources = found._tessera_pyscript_sources();
     } catch (error) {
       console.warn("Tessera: PyScript's modules are imported without compiling them first:", error);
-      sources = [];
     }
-    whenIdle(next);
+    next();
   };
   const later = () => {
     if (scheduled) return;

@@ -167,6 +167,9 @@ def test_boots_from_the_snapshot_and_releases_it(page: Page, page_log, site_url:
     assert page.evaluate("""() => performance.getEntriesByName('tessera:files-written')[0].startTime
                                   > window.tesseraReadyAt""")
     assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0, "deferred": 1}
+    # A slice at a time, in idle callbacks: read (2.7 MB) in steps of about 32 KB, then written.
+    slicing = page.evaluate("globalThis.tesseraLaterWrites")
+    assert slicing["steps"] > 2_000_000 // 40_000 and slicing["callbacks"] >= 2, slicing
     assert page.evaluate("globalThis.tesseraUnzipFrom") == "snapshot"   # its reader compiled into the snapshot
     # PyScript's own package was written but imported only once the page was ready.
     assert page.evaluate("globalThis.tesseraPyscriptDeferred") is True
@@ -239,6 +242,35 @@ def test_the_page_reads_its_modules_from_the_snapshot_or_as_shipped_bytecode(
     assert counts["snapshot"] >= 100 and counts["loaded"] == 0, counts
     page.goto(site_url + "#/rules/quadrature")
     expect(page.locator(".rules-page")).to_be_visible()
+    counts = page.evaluate("window.tesseraBench.bytecode()")
+    assert counts["loaded"] >= 2 and counts["shipped"] == counts["loaded"], counts
+    page_log.assert_no_errors()
+
+
+def test_a_module_the_snapshot_lacks_imported_while_the_files_are_written_has_the_rest_written_first(
+        page: Page, page_log, site_url: str, wait_ready) -> None:
+    """A rules page opened while tessera.zip's files are written a slice at a time: its import
+    has the rest written at once, and the slices left find nothing more to do."""
+    page.goto(site_url)
+    wait_ready(page)
+    caught = page.evaluate("""() => new Promise((resolve) => {
+        const written = () => performance.getEntriesByName('tessera:files-written').length > 0;
+        const check = () => {
+          if (written()) return resolve(false);
+          if (globalThis.tesseraLaterWrites && globalThis.tesseraLaterWrites.callbacks >= 1) {
+            location.hash = '#/rules/corners';
+            return resolve(globalThis.tesseraLaterWrites.steps);
+          }
+          setTimeout(check, 1);
+        };
+        check();
+    })""")
+    assert caught, "the files were written before a slice could be seen"
+    expect(page.locator(".rules-page[data-game=corners]")).to_be_visible()
+    page.wait_for_timeout(1_500)   # past the slices that were still to come
+    assert page.evaluate("performance.getEntriesByName('tessera:files-written').length") == 1
+    assert page.evaluate("globalThis.tesseraUnpacked") == {"short": 1, "general": 0, "deferred": 1}
+    assert page.evaluate("globalThis.tesseraLaterWrites.steps") > caught
     counts = page.evaluate("window.tesseraBench.bytecode()")
     assert counts["loaded"] >= 2 and counts["shipped"] == counts["loaded"], counts
     page_log.assert_no_errors()

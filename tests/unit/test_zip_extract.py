@@ -36,25 +36,49 @@ class JsBytes:
         return self.data
 
 
-def extractor():
-    """READ_ZIP's function, then the members written as the page's ``writeMembers`` does."""
+def loader_scope() -> dict:
+    """READ_ZIP, as shipped, run here: its functions by name."""
     source = re.search(r"const READ_ZIP = `(.*?)`;", MODULE.read_text(encoding="utf-8"), re.S)
     assert source, "READ_ZIP is gone from pyodide-snapshot.mjs"
     assert "${" not in source.group(1) and "\\" not in source.group(1), "a JS template would change this text"
     scope: dict = {}
     exec(compile(source.group(1), "READ_ZIP", "exec"), scope)
+    return scope
+
+
+def write_members(members, folder: str) -> None:
+    """As the page's ``writeMembers`` writes them."""
+    for path, body in members:
+        assert path.startswith(folder + "/") and not path.endswith("/")
+        if body is None:
+            os.makedirs(path, exist_ok=True)
+            continue
+        os.makedirs(path.rpartition("/")[0], exist_ok=True)
+        Path(path).write_bytes(body)
+
+
+def extractor():
+    """READ_ZIP's function, then the members written as the page's ``writeMembers`` does."""
+    scope = loader_scope()
     read = scope["_tessera_read_zip"]
     assert scope["_tessera_inner_zip"] is not None
 
     def extract(data: JsBytes, folder: str) -> None:
-        members = read(data, folder)
-        for path, body in members:
-            assert path.startswith(folder + "/") and not path.endswith("/")
-            if body is None:
-                os.makedirs(path, exist_ok=True)
-                continue
-            os.makedirs(path.rpartition("/")[0], exist_ok=True)
-            Path(path).write_bytes(body)
+        write_members(read(data, folder), folder)
+    return extract
+
+
+def sliced_extractor(size: int, batches: list | None = None, finder=None):
+    """The later writing's way (``_tessera_zip_slices``, the page's ``laterWriter``): a slice at
+    a time, each slice's members written as they come; ``batches`` gets each slice's size."""
+    slices_of = loader_scope()["_tessera_zip_slices"]
+
+    def extract(data: JsBytes, folder: str) -> None:
+        slices = slices_of(data, folder, finder)
+        while (members := slices.next(size)) is not None:
+            if batches is not None:
+                batches.append(sum(100 + len(body or b"") for _, body in members))
+            write_members(members, folder)
     return extract
 
 
@@ -205,3 +229,74 @@ def test_random_damage_to_a_frame_never_writes_a_wrong_file(tmp_path: Path) -> N
             continue
         written = {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
         assert written == MEMBERS, at
+
+
+def test_the_shipped_package_in_slices_unpacks_alike(tmp_path: Path) -> None:
+    """Written a slice at a time once the first screen is up: the same files, in many short
+    slices (none much above its size but for a member bigger than a slice), and not one of
+    them given before the whole frame is read."""
+    source = Path(__file__).resolve().parents[2] / "py" / "tessera"
+    members = {f"tessera/{path.relative_to(source)}": path.read_bytes()
+               for path in sorted(source.rglob("*")) if path.is_file() and "__pycache__" not in path.parts}
+    members["tessera/big.bin"] = bytes(range(256)) * 1000   # bigger than a slice, and than a chunk
+    batches: list[int] = []
+    sliced_extractor(1 << 15, batches)(JsBytes(framed(members)), str(tmp_path))
+    assert {str(path.relative_to(tmp_path)): path.read_bytes()
+            for path in tmp_path.rglob("*") if path.is_file()} == members
+    total = sum(100 + len(body) for body in members.values())
+    reading = batches.index(next(size for size in batches if size))   # slices that gave nothing
+    assert reading >= total // ((1 << 15) + 256_100) and all(batches[reading:])
+    assert all(size < (1 << 15) + 256_100 for size in batches[reading:])
+    assert len(batches) - reading >= total // ((1 << 15) + 256_100)
+
+
+def test_random_damage_to_a_frame_never_writes_a_file_in_slices(tmp_path: Path) -> None:
+    """Fuzz, as for the whole read: a slice raises before any file is written (the page then
+    falls back to Pyodide's unpacking), or every member comes out as it was."""
+    import random
+
+    good = framed(MEMBERS)
+    rng = random.Random(11)
+    for trial in range(60):
+        damaged = bytearray(good)
+        at = rng.randrange(len(damaged))
+        damaged[at] ^= 1 << rng.randrange(8)
+        folder = tmp_path / str(trial)
+        try:
+            sliced_extractor(700)(JsBytes(bytes(damaged)), str(folder))
+        except Exception:
+            assert not folder.exists() or not any(folder.rglob("*.*"))
+            continue
+        written = {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+        assert written == MEMBERS, at
+
+
+class RecordingFinder:
+    """Stands for _TesseraFilesFirst: what ``reading`` was set to, in order."""
+
+    def __init__(self) -> None:
+        self.set: list[bool] = []
+
+    @property
+    def reading(self) -> bool:
+        return self.set[-1] if self.set else False
+
+    @reading.setter
+    def reading(self, value: bool) -> None:
+        self.set.append(value)
+
+
+def test_the_finder_lets_imports_pass_while_a_slice_is_read(tmp_path: Path) -> None:
+    """An import the reader makes itself (an encoding, zstd) must not have the files written
+    from inside the reading: the finder passes while ``reading`` is set, and only then."""
+    finder = RecordingFinder()
+    sliced_extractor(1 << 12, finder=finder)(JsBytes(framed(MEMBERS)), str(tmp_path))
+    assert finder.set and finder.set[::2] == [True] * (len(finder.set) // 2) and finder.set[1::2] == [False] * (
+        len(finder.set) // 2)
+    calls: list[str] = []
+    real = loader_scope()["_TesseraFilesFirst"](lambda: calls.append("write"))
+    real.reading = True
+    assert real.find_spec("tessera.games.dots.rules_page") is None and calls == []
+    real.reading = False
+    assert real.find_spec("tessera.games.dots.rules_page") is None and calls == ["write"]
+    assert real.find_spec("tessera.games.corners.rules_page") is None and calls == ["write"]   # once
