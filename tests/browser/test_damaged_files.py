@@ -27,6 +27,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from service_worker import wait_controlled  # noqa: E402
 from test_app_quadrature import open_with_one_move  # noqa: E402
 from test_startup import inflated_key  # noqa: E402
 
@@ -75,7 +76,7 @@ def test_a_damaged_file_of_the_service_worker_ends_on_an_error_whose_reload_repa
     page.add_init_script("globalThis.tesseraBootStallMs = 1500")   # boot.js's wait for an app that never came up
     open_with_one_move(page, site_url, wait_ready)
     page.evaluate("(lang) => localStorage.setItem('tessera/v1/lang', lang)", lang)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
     assert page.evaluate(DAMAGE_JS, [file, damage]) == 1
 
@@ -97,7 +98,7 @@ def test_a_damaged_file_of_the_service_worker_ends_on_an_error_whose_reload_repa
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator("#frame").inner_text().strip()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)   # registered anew
+    wait_controlled(page, 30_000)   # registered anew
     page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
     page.goto(site_url)   # the worker's new cache serves a good copy
     wait_ready(page)
@@ -113,7 +114,7 @@ def test_a_damaged_package_zip_of_the_service_worker_is_said_and_its_reload_repa
     language; its Reload lets go of the site's caches, and the files come from the host again."""
     open_with_one_move(page, site_url, wait_ready)
     page.evaluate("() => localStorage.setItem('tessera/v1/lang', 'ru')")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.wait_for_function(PRECACHED_JS, arg="tessera.zip", timeout=30_000, polling=200)
     assert page.evaluate(DAMAGE_JS, ["tessera.zip", "garbled"]) == 1
 
@@ -129,7 +130,7 @@ def test_a_damaged_package_zip_of_the_service_worker_is_said_and_its_reload_repa
     with page.expect_navigation(timeout=30_000):   # once the caches and the worker are let go
         notice.locator("[data-action=files-reload]").click()
     wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)   # registered anew
+    wait_controlled(page, 30_000)   # registered anew
     page.wait_for_function(PRECACHED_JS, arg="tessera.zip", timeout=30_000, polling=200)
     page.goto(site_url + "#/rules/quadrature")   # a rules page's modules come from tessera.zip
     wait_ready(page)
@@ -167,7 +168,7 @@ def test_a_big_file_damaged_in_the_service_workers_cache_is_fetched_again_and_re
     page.goto(site_url)
     wait_ready(page)
     key = inflated_key(page, file)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.wait_for_function(PRECACHED_JS, arg=file, timeout=30_000, polling=200)
     assert page.evaluate(DAMAGE_JS, [file, "garbled"]) == 1
     page.evaluate("async (key) => (await caches.open('tessera-inflated-snapshot')).delete(key)", key)

@@ -13,6 +13,7 @@ if sys.platform == "emscripten":  # never collected there, but be explicit
 
 from playwright.sync_api import Page  # noqa: E402
 
+from service_worker import wait_controlled  # noqa: E402
 from test_app_quadrature import click_square, start_game  # noqa: E402
 from test_startup import assert_heap_copied_sparsely, inflated_key, inflated_keys, wait_stored  # noqa: E402
 
@@ -186,7 +187,7 @@ def test_a_damaged_wasm_copy_is_dropped_and_made_again(page: Page, page_log, sit
     page.goto(site_url)
     wait_ready(page)
     key = inflated_key(page, "pyodide.asm.wasm.br")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_controlled(page)
     page.evaluate("""async (key) => (await caches.open('tessera-inflated-snapshot')).put(key,
         new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } }))""", key)
     page.reload()
@@ -228,7 +229,7 @@ def test_a_kept_wasm_with_damaged_data_is_dropped_by_the_worker_after_the_start(
     page.evaluate(GARBLE_KEPT_WASM_JS, wasm_key)
     # The page reads the kept wasm itself only under the service worker; a page no worker
     # controls leaves that to the wasm's worker, which checks the copy's sum before using it.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.reload()
     wait_ready(page)
     assert page.evaluate("[globalThis.tesseraSnapshotUsed, globalThis.tesseraSnapshotFromCache, "
@@ -260,7 +261,7 @@ def test_a_snapshot_is_never_unmasked_with_a_damaged_kept_wasm(page: Page, page_
     # worker checks it. A reload before the worker controls the page left the copy to the wasm's
     # worker, which checks its sum, inflates the file again and starts from the snapshot: safe
     # too, but not this path (it failed so in 1 of 3 runs of the browser tests in two processes).
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.reload()
     wait_ready(page)
     assert page.evaluate("globalThis.tesseraSnapshotUsed") is False
@@ -309,7 +310,7 @@ def test_a_wasm_kept_while_the_page_looked_still_unmasks_the_snapshot(page: Page
     page.evaluate("async (key) => (await caches.open('tessera-inflated-snapshot')).delete(key)", snapshot_key)
     page.add_init_script(PAGE_MISSES_THE_KEPT_WASM_ONCE)
     # The page looks in Cache Storage only under the service worker (uncontrolledWindow).
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     page.reload()
     wait_ready(page)
     started = page.evaluate("""[globalThis.tesseraSnapshotUsed, globalThis.tesseraWasmFromCache,

@@ -14,6 +14,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 
 from saves import QUIET  # noqa: E402
+from service_worker import wait_controlled  # noqa: E402
 
 BOARD = "canvas.tessera-board"
 
@@ -134,8 +135,7 @@ def test_a_link_that_rewrites_the_game_is_refused_and_one_opens_offline(context:
     open_link(ann, damaged, wait_ready)
     expect(ann.locator(".link-refused")).to_be_visible()
 
-    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    ann.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_controlled(ann)
     context.set_offline(True)
     try:
         open_link(ann, link, wait_ready)                    # offline: the link still opens the game

@@ -24,6 +24,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import BrowserContext, Page  # noqa: E402
 from conftest import package_zip  # noqa: E402
 from saves import storage_script  # noqa: E402
+from service_worker import wait_controlled  # noqa: E402
 
 from tessera.core.session import Seat, Session  # noqa: E402
 from tessera.games.quadrature import Quadrature  # noqa: E402
@@ -253,7 +254,7 @@ def test_the_next_test_starts_from_the_hosts_files(page: Page, page_log, site_ur
     reload the service worker answers."""
     page.goto(site_url)
     wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_controlled(page)
     page.reload()
     wait_ready(page)
     page.wait_for_selector(".home .game-card")

@@ -45,6 +45,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from conftest import REPO, SiteServer, devtools, package_zip  # noqa: E402
+from service_worker import wait_controlled  # noqa: E402
 from test_app_dots import click_point, start_dots  # noqa: E402
 from test_app_quadrature import click_square, start_game, wait_bot_done  # noqa: E402
 
@@ -313,7 +314,7 @@ def test_starts_from_the_compressed_files_and_a_warm_start_fetches_neither(page:
     assert set(inflated) == {"snapshot", "wasm"} and all(ms > 0 for ms in inflated.values()), inflated
     assert page.evaluate("globalThis.tesseraCacheMissed") == {"snapshot": "no copy", "wasm": "no copy"}
     inflated_keys(page, 2)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_controlled(page)
 
     requests.clear()
     page.reload()
@@ -344,7 +345,7 @@ def test_pythons_own_files_come_as_the_page_opens_and_main_py_is_not_compiled(pa
     wait_ready(page)
     assert sorted(page.evaluate(PAGE_FILES_JS)) == [["main.py", True], ["tessera.zip", True]]
     assert page.evaluate("globalThis.tesseraMainCompiled") is True
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
 
     requests.clear()
     page.reload()
@@ -423,7 +424,7 @@ def test_a_first_visit_installs_and_keeps_its_copies_after_the_home_screen(page:
     page.add_init_script(RECORD_WAITED_WORK_JS)
     page.goto(site_url)
     wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     wait_stored(page, "snapshot", "wasm")
     said = page.evaluate("globalThis.tesseraWaitedWork")
     assert said == {"register": ["ready"], "store": ["ready", "ready"]}, said
@@ -456,7 +457,7 @@ def test_the_runtimes_set_up_and_pythons_restore_are_two_tasks(page: Page, page_
     long frame holds both the runtime's readiness and Python's start."""
     page.goto(site_url)
     wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    wait_controlled(page, 30_000)
     wait_stored(page, "snapshot", "wasm")
     page.add_init_script(LONG_FRAMES_JS)
     page.reload()
@@ -569,8 +570,7 @@ def test_precache_is_what_a_session_loads(page: Page, page_log, site_url: str, s
     assert page.evaluate("globalThis.tesseraStdlibFallback") == [], (
         "the page imported a standard module the snapshot lacks: add it to PAGE_MODULES in scripts/make_snapshot.mjs")
 
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_controlled(page)
     page.context.set_offline(True)
     try:
         page.goto(site_url + "#/rules/dots")

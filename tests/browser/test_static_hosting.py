@@ -34,6 +34,7 @@ if sys.platform == "emscripten":
 from playwright.sync_api import Page  # noqa: E402
 
 from conftest import REPO  # noqa: E402
+from service_worker import wait_controlled  # noqa: E402
 from test_app_quadrature import click_square, moves, start_game  # noqa: E402
 
 sys.path.insert(0, str(REPO / "scripts"))
@@ -101,11 +102,6 @@ def site_copy(site_dir: Path):
     shutil.copyfile(site_dir / "sw.js", root / "sw.js")
     yield root
     shutil.rmtree(root)
-
-
-def wait_controlled(page: Page) -> None:
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def test_from_a_sub_path_the_site_is_scoped_there_and_plays_offline(page: Page, page_log, site_dir: Path,
